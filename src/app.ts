@@ -1,0 +1,73 @@
+/**
+ * Composition of the Eiland app (the one place where the pieces meet).
+ * `createApp` builds a testable Express app; it does not listen.
+ */
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import cookieParser from 'cookie-parser';
+import type { DestinationStream, Logger } from 'pino';
+import type { Config } from './config.js';
+import { assetsHandler } from './assets.js';
+import { csrfTokens } from './filter/cross-site.js';
+import { requestFilter } from './filter/index.js';
+import { canonicalPaths, matcher } from './filter/matcher.js';
+import { Lifecycle } from './lifecycle.js';
+import { createLogger, requestLogging } from './logging.js';
+import { readManifest, type BuildManifest } from './manifest.js';
+import { createRenderer } from './render/document.js';
+import { errorHandler, notFound } from './render/error-handler.js';
+import { healthRouter } from './routes/health.js';
+import { siteRoutes, type PageDependencies } from './routes/pages.js';
+import { pageRouter } from './routes/router.js';
+import type { AnyPageRoute } from './routes/types.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Options of {@link createApp}; all optional, for the server and for tests. */
+export interface AppOptions extends Partial<PageDependencies> {
+  /** The process logger; by default one writing to `logStream` or stdout. */
+  logger?: Logger;
+  /** Where log lines go when no `logger` is given. */
+  logStream?: DestinationStream;
+  /** Shared with the server; `ready` unless given. */
+  lifecycle?: Lifecycle;
+  /** Build manifest; read from `dist/` unless given. */
+  manifest?: BuildManifest;
+  /** Render time-out in ms (product.md §6: 10 000). */
+  renderTimeoutMs?: number;
+  /** Routes added after the site's own (tests add test-only pages here). */
+  extraRoutes?: AnyPageRoute[];
+}
+
+/**
+ * Builds the Express app: logging, the filter's matcher and chain, canonical
+ * paths, probes, pages, and the error page for everything else.
+ * @param config validated configuration (see `loadConfig`)
+ * @param options dependencies and test seams
+ * @throws Error when the build manifest is missing (run `node build.mjs`)
+ */
+export function createApp(config: Config, options: AppOptions = {}): Express {
+  const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
+  const manifest = options.manifest ?? readManifest(`${root}dist/manifest.json`);
+  const lifecycle = options.lifecycle ?? new Lifecycle('ready');
+  const countRegistrations = options.countRegistrations ?? (async () => 0);
+  const csrf = csrfTokens({ secret: config.csrfSecret, logger });
+  const render = createRenderer({ manifest, timeoutMs: options.renderTimeoutMs ?? 10_000 });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
+
+  app.use(requestLogging(logger));
+  app.use(matcher({ excluded: assetsHandler({ buildDir: `${root}dist/assets`, publicDir: `${root}public` }) }));
+  app.use(requestFilter({ csrf }));
+  app.use(canonicalPaths());
+  app.use(cookieParser(config.csrfSecret));
+  app.use(healthRouter(lifecycle));
+  app.use(pageRouter({ routes: [...siteRoutes({ countRegistrations }), ...(options.extraRoutes ?? [])], render, csrf }));
+  app.use(notFound());
+  app.use(errorHandler(render));
+  return app;
+}

@@ -1,0 +1,121 @@
+/**
+ * Filter step 4: cross-site protection for unsafe methods (product.md §2).
+ * First the fetch-metadata / Origin check, then a signed double-submit token
+ * (csrf-csrf) bound to a signed anonymous cookie id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
+import type { Logger } from 'pino';
+import { HttpError } from '../errors.js';
+
+/** Name of the hidden form field that carries the CSRF token. */
+export const CSRF_FIELD = '_csrf';
+
+/** A same-origin request whose CSRF token is missing, stale or forged (403). */
+export class CsrfTokenError extends HttpError {
+  constructor() {
+    super(403, 'CSRF token missing or invalid');
+    this.name = 'CsrfTokenError';
+  }
+}
+
+/** Options of {@link crossSiteProtection} and {@link csrfTokens}. */
+export interface CrossSiteOptions {
+  /** Secret for the HMAC of tokens (the cookie-parser secret signs the cookie id). */
+  secret: string;
+  logger: Logger;
+}
+
+const sessionIds = new WeakMap<Request, string>();
+
+function cookieNames(secure: boolean) {
+  // `__Host-` cookies are refused over plain http (toolchain.md).
+  return secure ? { sid: '__Host-eiland.sid', csrf: '__Host-eiland.csrf' } : { sid: 'eiland.sid', csrf: 'eiland.csrf' };
+}
+
+/** The anonymous cookie id the token is bound to ('' when the browser sent none). */
+function sessionIdOf(req: Request): string {
+  const signed = (req.signedCookies as Record<string, unknown> | undefined)?.[cookieNames(req.secure).sid];
+  return sessionIds.get(req) ?? (typeof signed === 'string' ? signed : '');
+}
+
+function ensureSessionId(req: Request, res: Response): void {
+  if (sessionIdOf(req) !== '') return;
+  const id = randomUUID();
+  sessionIds.set(req, id);
+  res.cookie(cookieNames(req.secure).sid, id, { signed: true, httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
+}
+
+function csrfFor(secret: string, secure: boolean): DoubleCsrfUtilities {
+  return doubleCsrf({
+    getSecret: () => secret,
+    getSessionIdentifier: sessionIdOf,
+    cookieName: cookieNames(secure).csrf,
+    cookieOptions: { sameSite: 'lax', secure, httpOnly: true, path: '/' },
+    getCsrfTokenFromRequest: (req) => {
+      const body = req.body as Record<string, unknown> | undefined;
+      const fromBody = body?.[CSRF_FIELD];
+      return typeof fromBody === 'string' ? fromBody : req.get('x-csrf-token');
+    },
+  });
+}
+
+/**
+ * The expected origin of this site: protocol and `Host` (X-Forwarded-* only
+ * when `trust proxy` says so, which Express applies to `req.protocol`/`req.host`).
+ */
+function ownOrigin(req: Request): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+/**
+ * Whether the request comes from this site, by `Sec-Fetch-Site` when present,
+ * else by `Origin` when present (`Origin: null` refused); true when neither is sent.
+ */
+export function isSameOrigin(req: Request): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const origin = req.get('origin');
+  if (origin !== undefined) return origin === ownOrigin(req);
+  return true;
+}
+
+/** The token side of the protection: issuing tokens for views and checking them on posts. */
+export interface CsrfTokens {
+  /** Makes (and sets the cookies for) a token for this response. */
+  issue(req: Request, res: Response): string;
+  /** Middleware: cross-site → 403 error page; bad token → `CsrfTokenError`. */
+  protect(options?: { tokenRequired?: boolean }): RequestHandler;
+}
+
+/**
+ * Creates the cross-site protection of product.md §2 step 4.
+ * @param options the secret and the logger for `csrf_rejected` events
+ */
+export function csrfTokens({ secret, logger }: CrossSiteOptions): CsrfTokens {
+  const overHttps = csrfFor(secret, true);
+  const overHttp = csrfFor(secret, false);
+  const pick = (req: Request) => (req.secure ? overHttps : overHttp);
+  return {
+    issue(req, res) {
+      ensureSessionId(req, res);
+      return pick(req).generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
+    },
+    protect({ tokenRequired = true } = {}) {
+      return function crossSiteProtection(req, _res, next) {
+        if (!isSameOrigin(req)) {
+          (req.log ?? logger).warn({ event: 'csrf_rejected', reason: 'cross-site' }, 'csrf_rejected');
+          next(new HttpError(403, 'Cross-site request refused'));
+          return;
+        }
+        if (tokenRequired && !pick(req).validateRequest(req)) {
+          (req.log ?? logger).warn({ event: 'csrf_rejected', reason: 'token' }, 'csrf_rejected');
+          next(new CsrfTokenError());
+          return;
+        }
+        next();
+      };
+    },
+  };
+}

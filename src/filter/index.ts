@@ -1,0 +1,47 @@
+/**
+ * The request filter (seed-spec §2, product.md §2): one middleware chain for
+ * every request whose canonical path is not excluded (see `canonical.ts`).
+ * Composition only; each step lives in its own file.
+ */
+import type { RequestHandler } from 'express';
+import { requestIdHeader } from './request-id.js';
+import { securityHeaders } from './security-headers.js';
+import type { CsrfTokens } from './cross-site.js';
+
+/** Options of {@link requestFilter}. */
+export interface FilterOptions {
+  csrf: CsrfTokens;
+}
+
+/** Step 3: the interface language (product.md §2). */
+function contentLanguage(): RequestHandler {
+  return function contentLanguage(_req, res, next) {
+    res.setHeader('Content-Language', 'nl');
+    next();
+  };
+}
+
+/**
+ * Step 5: `res.locals` for views. `csrfToken` is made on first read, so only
+ * responses that render a form set the token cookies.
+ */
+function viewLocals({ csrf }: FilterOptions): RequestHandler {
+  return function viewLocals(req, res, next) {
+    res.locals.requestId = String(req.id);
+    let token: string | undefined;
+    Object.defineProperty(res.locals, 'csrfToken', {
+      enumerable: true,
+      get: () => (token ??= csrf.issue(req, res)),
+    });
+    next();
+  };
+}
+
+/**
+ * The filter chain, steps 1–3 and 5 of product.md §2. Step 4 (cross-site
+ * protection) runs per unsafe route, after routing, as the order of §3 demands.
+ * @example app.use(requestFilter({ csrf }))
+ */
+export function requestFilter(options: FilterOptions): RequestHandler[] {
+  return [requestIdHeader(), securityHeaders(), contentLanguage(), viewLocals(options)];
+}

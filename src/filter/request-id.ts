@@ -1,0 +1,31 @@
+/**
+ * Request ids (product.md §2, step 1). An incoming `X-Request-Id` is kept only
+ * when short and of a safe alphabet (no log injection, as Hono's requestId does);
+ * otherwise a fresh UUID is made.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
+
+const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The request id for an incoming request.
+ * @param req the raw request; its `x-request-id` header is read
+ * @returns the incoming id if it matches `^[A-Za-z0-9._-]{1,64}$`, else a new UUID
+ */
+export function requestIdFor(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * Filter step 1: exposes the request id (given to the request by the logger,
+ * so every log line carries it) as the `X-Request-Id` response header.
+ */
+export function requestIdHeader(): RequestHandler {
+  return function requestIdHeader(req, res, next) {
+    res.setHeader('X-Request-Id', String(req.id));
+    next();
+  };
+}

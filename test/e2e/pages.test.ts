@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, type TestBrowser } from '../helpers/browser.js';
+import { startApp, type TestApp } from '../helpers/app.js';
+
+let app: TestApp;
+let chromium: TestBrowser;
+before(async () => {
+  // A slow count, so the Suspense boundary really streams in after the shell.
+  app = await startApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(3), 300)) });
+  chromium = await launchBrowser();
+});
+after(async () => {
+  await chromium?.close();
+  await app?.close();
+});
+
+const pages: Array<[path: string, title: string, h1: string, nav: string | null]> = [
+  ['/', 'Start · Eiland', 'Welkom bij Eiland', 'Start'],
+  ['/over', 'Over deze site · Eiland', 'Over deze site', 'Over deze site'],
+  ['/voorwaarden', 'Voorwaarden · Eiland', 'Voorwaarden', null],
+  ['/privacy', 'Privacyverklaring · Eiland', 'Privacyverklaring', null],
+];
+
+for (const javaScript of [false, true]) {
+  describe(`every page reads well in Chromium with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
+    for (const [path, title, h1, nav] of pages) {
+      it(`${path}: title, heading, layout, navigation, no console errors`, async () => {
+        const { page, errors } = await chromium.newPage({ javaScript });
+        try {
+          await page.goto(app.url + path, { waitUntil: 'load' });
+          assert.equal(await page.title(), title);
+          assert.equal(await page.$eval('h1', (e) => e.textContent), h1);
+          assert.equal(await page.$eval('html', (e) => e.getAttribute('lang')), 'nl');
+          const current = await page.$$eval('nav [aria-current="page"]', (els) => els.map((e) => e.textContent));
+          assert.deepEqual(current, nav ? [nav] : []);
+          assert.deepEqual(
+            await page.$$eval('footer a', (els) => els.map((e) => e.textContent)),
+            ['Privacyverklaring', 'Voorwaarden'],
+          );
+          // Stylesheet applied (CSP allows it), favicon served: no console errors at all.
+          assert.equal(await page.$eval('.skip-link', (e) => getComputedStyle(e).position), 'absolute');
+          assert.deepEqual(errors, []);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+
+    it('the skip link is the first stop and leads to the content', async () => {
+      const { page } = await chromium.newPage({ javaScript });
+      try {
+        await page.goto(`${app.url}/over`);
+        await page.keyboard.press('Tab');
+        assert.equal(await page.evaluate('document.activeElement.textContent'), 'Naar de inhoud');
+        await page.keyboard.press('Enter');
+        await page.waitForFunction('location.hash === "#inhoud"');
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('shows the error page of an unknown path', async () => {
+      const { page } = await chromium.newPage({ javaScript });
+      try {
+        const res = await page.goto(`${app.url}/bestaat-niet`);
+        assert.equal(res?.status(), 404);
+        assert.equal(await page.title(), '404: This page could not be found');
+        assert.equal(await page.$eval('h2', (e) => `${e.getAttribute('lang')}:${e.textContent}`), 'en:This page could not be found');
+      } finally {
+        await page.close();
+      }
+    });
+  });
+}
+
+describe('the start page streams its count', () => {
+  it('with JavaScript on, the count replaces the fallback (React reveal script allowed by the nonce)', async () => {
+    const { page, errors } = await chromium.newPage({ javaScript: true });
+    try {
+      await page.goto(`${app.url}/`);
+      await page.waitForFunction('document.querySelector(".count")?.textContent === "Er zijn 3 aanmeldingen."', { timeout: 5000 });
+      assert.deepEqual(errors, [], 'no CSP violation');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('with JavaScript off, the fallback reads well on its own', async () => {
+    const { page } = await chromium.newPage({ javaScript: false });
+    try {
+      await page.goto(`${app.url}/`);
+      const visible = await page.$$eval('.count', (els) => els.filter((e) => e.checkVisibility()).map((e) => e.textContent));
+      assert.deepEqual(visible, ['Het aantal aanmeldingen is nog niet bekend.']);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('layout', () => {
+  it('is usable at 320 px wide: nothing scrolls sideways', async () => {
+    const { page } = await chromium.newPage({ width: 320 });
+    try {
+      for (const [path] of pages) {
+        await page.goto(app.url + path);
+        const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+        assert.equal(overflow, 0, path);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('follows the dark colour scheme', async () => {
+    const { page } = await chromium.newPage();
+    try {
+      await page.goto(`${app.url}/over`);
+      const light = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+      const dark = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+      assert.equal(light, 'rgb(255, 255, 255)');
+      assert.equal(dark, 'rgb(13, 17, 23)');
+    } finally {
+      await page.close();
+    }
+  });
+});

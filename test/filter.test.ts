@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { isExcluded } from '../src/filter/canonical.js';
+import { raw, startApp, type RawResponse, type TestApp } from './helpers/app.js';
+
+/** The visible effects of the filter (product.md §2): all of them, or none. */
+function filterRan(res: RawResponse): boolean {
+  const marks = [
+    res.headers['x-request-id'] !== undefined,
+    res.headers['content-security-policy'] !== undefined,
+    res.headers['content-language'] === 'nl',
+    res.headers['referrer-policy'] === 'strict-origin-when-cross-origin',
+  ];
+  assert.ok(marks.every(Boolean) || marks.every((m) => !m), `partial filter: ${JSON.stringify(res.headers)}`);
+  return marks[0]!;
+}
+
+let app: TestApp;
+before(async () => {
+  app = await startApp();
+});
+after(() => app.close());
+
+describe('the request filter runs exactly where product.md §2 says', () => {
+  const filtered: Array<[path: string, status: number]> = [
+    ['/', 200],
+    ['/over', 200],
+    ['/healthz', 200],
+    ['/favicon.icox', 404],
+    ['/Favicon.ico', 404],
+    ['/assetsx/a.js', 404],
+    ['/assets', 404],
+    ['/ASSETS/favicon.ico', 404],
+    ['/_imagex', 404],
+    ['/_Image', 404],
+    ['/x/favicon.ico', 404],
+    ['/assets%2Ffavicon.ico', 404],
+    ['/Over', 404],
+    ['/%zz', 400],
+    ['/over/', 308],
+    ['//evil.example', 308],
+  ];
+  for (const [path, status] of filtered) {
+    it(`filters ${path} (${status})`, async () => {
+      const res = await raw(app.port, path);
+      assert.equal(res.status, status);
+      assert.equal(filterRan(res), true);
+    });
+  }
+
+  const excluded: Array<[path: string, status: number]> = [
+    ['/favicon.ico', 200],
+    ['/assets/favicon.ico', 200],
+    ['/assets/nope.js', 404],
+    ['/assets/images/nope.png', 404],
+    ['/_image', 404],
+    ['/_image?url=/assets/x.png&w=640', 404],
+  ];
+  for (const [path, status] of excluded) {
+    it(`does not filter ${path} (${status}), which still gets nosniff`, async () => {
+      const res = await raw(app.port, path);
+      assert.equal(res.status, status);
+      assert.equal(filterRan(res), false);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      assert.doesNotMatch(res.body, /<html/);
+    });
+  }
+
+  it('logs a request id for excluded paths without sending it', async () => {
+    const res = await raw(app.port, '/favicon.ico', { headers: { 'X-Request-Id': 'asset-probe-1' } });
+    assert.equal(res.headers['x-request-id'], undefined);
+    assert.ok(app.logs().some((l) => l.reqId === 'asset-probe-1' && l.msg === 'request completed'));
+  });
+
+  it('serves build output as immutable and public files as revalidated', async () => {
+    const page = await raw(app.port, '/over');
+    const css = /href="(\/assets\/styles-[^"]+\.css)"/.exec(page.body)?.[1];
+    assert.ok(css);
+    const built = await raw(app.port, css);
+    assert.equal(built.status, 200);
+    assert.match(String(built.headers['cache-control']), /immutable/);
+    const icon = await raw(app.port, '/favicon.ico');
+    assert.equal(icon.headers['cache-control'], 'public, no-cache');
+    assert.ok(icon.headers.etag);
+  });
+});
+
+describe('non-canonical and encoded paths never yield an unfiltered page', () => {
+  const tricky = [
+    '/%61ssets/favicon.ico',
+    '/assets/../over',
+    '/assets/%2e%2e/over',
+    '/assets/%2E%2E/over',
+    '/assets/..%2fover',
+    '/assets/%2e%2e%2fover',
+    '/assets%2f..%2fover',
+    '/assets/..%5cover',
+    '/assets/%5c..%5cover',
+    '/assets\\..\\over',
+    '/assets/./../over',
+    '/assets//../over',
+    '//assets/../over',
+    '/favicon.ico/../over',
+    '/_image/../over',
+    '/%5fimage/../over',
+    'http://evil.example/over',
+    'http://evil.example/assets/../over',
+    'http://localhost/assets/%2e%2e/over',
+  ];
+  for (const path of tricky) {
+    it(`${path}`, async () => {
+      const res = await raw(app.port, path);
+      if (/<main/.test(res.body)) assert.equal(filterRan(res), true, `unfiltered page ${res.status}`);
+      if (res.status === 308) {
+        const location = String(res.headers.location);
+        assert.match(location, /^\/(?![/\\])/, `Location ${location} must stay on this origin`);
+        // An unfiltered redirect may only lead to an excluded path, which never is a page.
+        if (!filterRan(res)) assert.ok(isExcluded(location), `unfiltered 308 to ${location}`);
+      }
+      assert.notEqual(res.status, 500);
+    });
+  }
+
+  it('redirects 308 to the canonical path and keeps the query', async () => {
+    const res = await raw(app.port, '/%61anmelden/?x=1');
+    assert.equal(res.status, 308);
+    assert.equal(res.headers.location, '/aanmelden?x=1');
+  });
+
+  it('never makes //evil.example an off-site Location', async () => {
+    const res = await raw(app.port, '//evil.example');
+    assert.equal(res.status, 308);
+    assert.equal(res.headers.location, '/evil.example');
+  });
+});
+
+describe('spoofed internal headers change nothing', () => {
+  const spoofs: Record<string, string> = {
+    'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware',
+    'x-middleware-prefetch': '1',
+    'x-middleware-rewrite': '/over',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-for': '10.0.0.1',
+    'x-forwarded-prefix': '/assets',
+    'x-original-url': '/assets/favicon.ico',
+    'x-rewrite-url': '/assets/favicon.ico',
+    'x-eiland-internal': '1',
+    'x-eiland-skip-filter': '1',
+  };
+  for (const path of ['/', '/over', '/assets/favicon.ico', '/favicon.ico', '/nope']) {
+    it(`${path} answers the same with and without them`, async () => {
+      const plain = await raw(app.port, path);
+      const spoofed = await raw(app.port, path, { headers: spoofs });
+      assert.equal(spoofed.status, plain.status);
+      assert.equal(filterRan(spoofed), filterRan(plain));
+      assert.equal(spoofed.headers['content-security-policy']?.includes('upgrade-insecure-requests') ?? false, false);
+    });
+  }
+});
+
+describe('what the filter does (product.md §2)', () => {
+  it('keeps a safe incoming request id and replaces an unsafe one', async () => {
+    const kept = await raw(app.port, '/over', { headers: { 'X-Request-Id': 'abc.DEF_12-3' } });
+    assert.equal(kept.headers['x-request-id'], 'abc.DEF_12-3');
+    assert.match(kept.body, /<meta name="request-id" content="abc\.DEF_12-3"\/>/);
+    for (const bad of ['a b', 'x'.repeat(65), '"><script>', 'a/b', '']) {
+      const res = await raw(app.port, '/over', { headers: { 'X-Request-Id': bad } });
+      assert.match(String(res.headers['x-request-id']), /^[0-9a-f-]{36}$/, bad);
+    }
+  });
+
+  it('sends a fresh CSP nonce per response and no unsafe-inline for scripts', async () => {
+    const a = await raw(app.port, '/');
+    const b = await raw(app.port, '/');
+    const nonce = (r: RawResponse) => /'nonce-([^']+)'/.exec(String(r.headers['content-security-policy']))?.[1];
+    assert.ok(nonce(a));
+    assert.notEqual(nonce(a), nonce(b));
+    const csp = String(a.headers['content-security-policy']);
+    assert.match(csp, /script-src [^;]*'nonce-/);
+    assert.doesNotMatch(csp, /script-src[^;]*unsafe-inline/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.match(csp, /form-action 'self'/);
+    assert.doesNotMatch(csp, /upgrade-insecure-requests/);
+    assert.equal(a.headers['x-content-type-options'], 'nosniff');
+  });
+});

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { escapeControl } from '../src/logging.js';
+import { testRoutes } from './fixtures/routes.js';
+import { raw, startApp, type TestApp } from './helpers/app.js';
+
+let app: TestApp;
+before(async () => {
+  app = await startApp({ extraRoutes: testRoutes, renderTimeoutMs: 100, countRegistrations: () => new Promise(() => {}) });
+});
+after(() => app.close());
+
+describe('logs (product.md §12)', () => {
+  it('writes one "request completed" line with reqId, method, path, status, responseTime, route', async () => {
+    await raw(app.port, '/over?x=geheim', { headers: { 'X-Request-Id': 'regel-1' } });
+    const lines = app.logs().filter((l) => l.reqId === 'regel-1' && l.msg === 'request completed');
+    assert.equal(lines.length, 1);
+    const [line] = lines;
+    assert.equal(line?.level, 30);
+    assert.equal(line?.method, 'GET');
+    assert.equal(line?.path, '/over');
+    assert.equal(line?.status, 200);
+    assert.equal(line?.route, '/over');
+    assert.equal(typeof line?.responseTime, 'number');
+    assert.ok(!app.rawLogs().some((l) => l.includes('geheim')), 'no query string in the log');
+  });
+
+  it('gives every line of a request its reqId', async () => {
+    // The start page with a never-ending count logs render_aborted, then the request line.
+    await raw(app.port, '/', { headers: { 'X-Request-Id': 'alle-regels' } });
+    const lines = app.logs().filter((l) => l.reqId === 'alle-regels');
+    assert.deepEqual(lines.map((l) => l.msg).sort(), ['render_aborted', 'request completed']);
+    const form = await raw(app.port, '/proef/formulier', {
+      method: 'POST',
+      headers: { 'X-Request-Id': 'csrf-regels', 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'cross-site' },
+      body: 'tekst=a',
+    });
+    assert.equal(form.status, 403);
+    const csrf = app.logs().filter((l) => l.reqId === 'csrf-regels');
+    assert.deepEqual(csrf.map((l) => l.msg).sort(), ['csrf_rejected', 'request completed']);
+  });
+
+  it('logs 4xx at warn, 5xx at error, probes and assets at debug', async () => {
+    const level = async (path: string) => {
+      const id = `lvl-${Math.random().toString(36).slice(2)}`;
+      await raw(app.port, path, { headers: { 'X-Request-Id': id } });
+      return app.logs().find((l) => l.reqId === id && l.msg === 'request completed')?.level;
+    };
+    assert.equal(await level('/nope'), 40);
+    assert.equal(await level('/proef/kapot'), 50);
+    assert.equal(await level('/healthz'), 20);
+    assert.equal(await level('/readyz'), 20);
+    assert.equal(await level('/favicon.ico'), 20);
+    assert.equal(await level('/assets/favicon.ico'), 20);
+  });
+
+  it('never logs cookies, authorization or set-cookie', async () => {
+    await raw(app.port, '/proef/formulier', {
+      headers: { Cookie: 'eiland.sid=KOEKJE-GEHEIM-1', Authorization: 'Bearer TOKEN-GEHEIM-2' },
+    });
+    await raw(app.port, '/proef/kapot', {
+      headers: { Cookie: 'eiland.sid=KOEKJE-GEHEIM-1', Authorization: 'Bearer TOKEN-GEHEIM-2' },
+    });
+    const all = app.rawLogs().join('\n');
+    assert.doesNotMatch(all, /KOEKJE-GEHEIM|TOKEN-GEHEIM|eiland\.csrf=|set-cookie/i);
+  });
+
+  it('cannot be forged through a path or a request id', async () => {
+    const forged = '{"level":60,"msg":"vervalst"}';
+    await raw(app.port, `/x%0A${encodeURIComponent(forged)}%0D%0A${encodeURIComponent(forged)}`);
+    await raw(app.port, `/x\u0085\u2028${encodeURIComponent(forged)}`.replace(/[^\x00-\x7f]/g, (c) => encodeURIComponent(c)));
+    await raw(app.port, '/over', { headers: { 'X-Request-Id': `a\t${forged}` } });
+    for (const line of app.rawLogs()) {
+      const parsed = JSON.parse(line) as { msg?: string };
+      assert.notEqual(parsed.msg, 'vervalst');
+    }
+  });
+
+  it('escapes control characters in logged user input', () => {
+    assert.equal(escapeControl('a\nb\r\u0000c\u007f\u2028'), 'a\\u000ab\\u000d\\u0000c\\u007f\\u2028');
+    assert.equal(escapeControl('/gewoon/pad'), '/gewoon/pad');
+  });
+});

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { describe, it } from 'node:test';
+import { INTERNAL_MESSAGE } from './fixtures/routes.js';
+import { waitFor } from './helpers/app.js';
+
+/** Starts test/fixtures/server.ts as its own process; resolves with its port once it listens. */
+async function startProcess(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Array<Record<string, unknown>> = [];
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    for (const part of parts) lines.push(JSON.parse(part) as Record<string, unknown>);
+  });
+  await waitFor(() => lines.some((l) => l.event === 'server_started'), 15_000);
+  const port = lines.find((l) => l.event === 'server_started')!.port as number;
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, lines, exited };
+}
+
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+function envWithout(name: string): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env[name];
+  return env;
+}
+
+describe('the server process (product.md §12)', () => {
+  it('on SIGTERM lets an in-flight request finish, refuses new ones, exits 0', async () => {
+    const proc = await startProcess({ ...envWithout('NODE_ENV'), LOG_LEVEL: 'info' });
+    let child: ChildProcess | undefined = proc.child;
+    try {
+      assert.equal((await get(proc.port, '/readyz')).status, 200);
+      const slow = get(proc.port, '/proef/traag?ms=800');
+      await new Promise((r) => setTimeout(r, 200));
+      proc.child.kill('SIGTERM');
+      await waitFor(() => proc.lines.some((l) => l.event === 'shutdown_started'));
+      await assert.rejects(get(proc.port, '/over'), /ECONNREFUSED|ECONNRESET/);
+      const answer = await slow;
+      assert.equal(answer.status, 200);
+      assert.match(answer.body, /Traag klaar na 800 ms/);
+      assert.equal(await proc.exited, 0);
+      child = undefined;
+      const events = proc.lines.map((l) => l.event).filter(Boolean);
+      assert.deepEqual(events, ['server_started', 'shutdown_started', 'shutdown_complete']);
+    } finally {
+      child?.kill('SIGKILL');
+    }
+  });
+
+  it('sends no stack or internal message with NODE_ENV unset', async () => {
+    const proc = await startProcess({ ...envWithout('NODE_ENV'), LOG_LEVEL: 'info' });
+    try {
+      for (const path of ['/proef/kapot', '/proef/grens', '/proef/onbeschikbaar']) {
+        const res = await get(proc.port, path);
+        assert.doesNotMatch(res.body, new RegExp(`${INTERNAL_MESSAGE.slice(0, 12)}|secret\\.ts|\\bat \\S+ \\(|data-msg|data-stck`), path);
+      }
+    } finally {
+      proc.child.kill('SIGINT');
+      assert.equal(await proc.exited, 0);
+    }
+  });
+});
+
+describe('configuration (product.md §12)', () => {
+  it('refuses bad values with a clear message and exit 1', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, PORT: 'abc', LOG_LEVEL: 'loud' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 1);
+    assert.match(stderr, /PORT must be an integer from 0 to 65535, got "abc"/);
+    assert.match(stderr, /LOG_LEVEL must be one of .*got "loud"/);
+  });
+});

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { describe, it } from 'node:test';
+import { raw, startApp, waitFor } from './helpers/app.js';
+
+/** A promise with its resolver exposed, so a test decides when the boundary resolves. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Opens `path` and collects chunks, calling `onChunk` for each. */
+function stream(port: number, path: string, onChunk: (chunk: string, all: string[]) => void, headers: Record<string, string> = {}) {
+  const chunks: string[] = [];
+  const req = request({ host: '127.0.0.1', port, path, headers, agent: false });
+  const done = new Promise<{ status: number; chunks: string[] }>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        chunks.push(c);
+        onChunk(c, chunks);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+  req.end();
+  return { req, done };
+}
+
+describe('streaming (product.md §6)', () => {
+  it('sends the shell with the fallback before the boundary content', async () => {
+    const count = deferred<number>();
+    const app = await startApp({ countRegistrations: () => count.promise });
+    try {
+      const { done } = stream(app.port, '/', (_c, all) => {
+        if (all.length === 1) count.resolve(7); // resolve only once the shell has arrived
+      });
+      const { status, chunks } = await done;
+      assert.equal(status, 200);
+      assert.match(chunks[0]!, /<h1>Welkom bij Eiland<\/h1>/);
+      assert.match(chunks[0]!, /Het aantal aanmeldingen is nog niet bekend\./);
+      assert.doesNotMatch(chunks[0]!, /Er zijn 7 aanmeldingen/);
+      assert.match(chunks.slice(1).join(''), /Er zijn 7 aanmeldingen\./);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('gives a bot the whole document at once, with no pending boundary or reveal script', async () => {
+    const app = await startApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(7), 200)) });
+    try {
+      const res = await raw(app.port, '/', { headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+      assert.equal(res.status, 200);
+      assert.match(res.body, /<h2>Aanmeldingen<\/h2><!--\$--><p class="count">Er zijn 7 aanmeldingen\.<\/p><!--\/\$-->/);
+      assert.doesNotMatch(res.body, /<!--\$\?-->|<template|\$RC|<script|hidden/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('aborts the render when the client disconnects, and logs it at warn', async () => {
+    const app = await startApp({ countRegistrations: () => new Promise(() => {}) });
+    try {
+      const { req, done } = stream(app.port, '/', () => req.destroy(), { 'X-Request-Id': 'weg-1' });
+      await done.catch(() => undefined);
+      await waitFor(() => app.logs().some((l) => l.event === 'render_aborted'));
+      const line = app.logs().find((l) => l.event === 'render_aborted');
+      assert.equal(line?.level, 40);
+      assert.equal(line?.reason, 'client_disconnected');
+      assert.equal(line?.reqId, 'weg-1');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('aborts a render that does not finish in time, ends the page with the fallback, logs it', async () => {
+    const app = await startApp({ countRegistrations: () => new Promise(() => {}), renderTimeoutMs: 150 });
+    try {
+      const res = await raw(app.port, '/', { headers: { 'X-Request-Id': 'traag-1' } });
+      assert.equal(res.status, 200);
+      assert.match(res.body, /Het aantal aanmeldingen is nog niet bekend\./);
+      assert.match(res.body, /<\/html>$/);
+      assert.doesNotMatch(res.body, /RenderAborted|timeout/);
+      const line = app.logs().find((l) => l.event === 'render_aborted');
+      assert.equal(line?.reason, 'timeout');
+      assert.equal(line?.reqId, 'traag-1');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says the count is unavailable when it cannot be read', async () => {
+    const app = await startApp({ countRegistrations: () => Promise.reject(new Error('database down')) });
+    try {
+      const res = await raw(app.port, '/');
+      assert.equal(res.status, 200);
+      assert.match(res.body, /Het aantal aanmeldingen is nu niet beschikbaar\./);
+      assert.doesNotMatch(res.body, /database down/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('decides the status before the first byte: a failing loader is a clean 500', async () => {
+    const app = await startApp({
+      extraRoutes: [
+        { path: '/proef/fout', kind: 'ssr', title: 'x', loader: () => Promise.reject(new Error('stuk')), View: () => null },
+      ],
+    });
+    try {
+      const res = await raw(app.port, '/proef/fout');
+      assert.equal(res.status, 500);
+      assert.match(res.body, /<title>500: Internal Server Error<\/title>/);
+    } finally {
+      await app.close();
+    }
+  });
+});

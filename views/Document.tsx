@@ -1,0 +1,43 @@
+/**
+ * The HTML document around every page (product.md §1): `<html lang="nl">`,
+ * title, request id, stylesheet, and the layout.
+ */
+import type { ReactNode } from 'react';
+import { Layout } from './Layout.js';
+
+/** Props of {@link Document}. */
+export interface DocumentProps {
+  /** Full `<title>` text. */
+  title: string;
+  /** Request id, shown in `<meta name="request-id">` (product.md §2). */
+  requestId: string;
+  /** URL of the stylesheet from the build manifest. */
+  stylesheet: string;
+  /** Path of the current page, for `aria-current` in the navigation. */
+  currentPath: string;
+  /** Extra `<head>` content, e.g. `<meta name="robots">`. */
+  head?: ReactNode;
+  /** The content of `<main>`. */
+  children: ReactNode;
+}
+
+/** Renders the whole document; the streaming renderer renders this root. */
+export function Document({ title, requestId, stylesheet, currentPath, head, children }: DocumentProps) {
+  return (
+    <html lang="nl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="request-id" content={requestId} />
+        <title>{title}</title>
+        <link rel="stylesheet" href={stylesheet} />
+        <link rel="icon" href="/favicon.ico" />
+        {head}
+      </head>
+      <body>
+        <Layout currentPath={currentPath}>{children}</Layout>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The generic error page (seed-spec §2, product.md §3): the status in an `<h1>`,
+ * the English title in an `<h2 lang="en">`, a Dutch way back.
+ */
+import { errorTitle } from '../src/errors.js';
+
+/**
+ * The `<title>` of an error page: `{status}: {title}`.
+ * @param status HTTP status, e.g. 404 → "404: This page could not be found"
+ */
+export function errorPageTitle(status: number): string {
+  return `${status}: ${errorTitle(status)}`;
+}
+
+/** Renders the content of `<main>` for an error status (400–599). */
+export function ErrorPage({ status }: { status: number }) {
+  return (
+    <div className="error-page">
+      <h1>{status}</h1>
+      <h2 lang="en">{errorTitle(status)}</h2>
+      <p>
+        <a href="/">Terug naar de startpagina</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The one layout of every page (product.md §1): skip link, site navigation
+ * with `aria-current`, `<main>`, footer.
+ */
+import type { ReactNode } from 'react';
+
+/** Items of the site navigation, in order (product.md §1). */
+export const NAVIGATION: ReadonlyArray<{ href: string; label: string }> = [
+  { href: '/', label: 'Start' },
+  { href: '/aanmelden', label: 'Aanmelden' },
+  { href: '/over', label: 'Over deze site' },
+];
+
+/** Props of {@link Layout}: the current path and the content of `<main>`. */
+export interface LayoutProps {
+  currentPath: string;
+  children: ReactNode;
+}
+
+/** Renders skip link, header with navigation, `<main id="inhoud">` and footer. */
+export function Layout({ currentPath, children }: LayoutProps) {
+  return (
+    <>
+      <a className="skip-link" href="#inhoud">
+        Naar de inhoud
+      </a>
+      <header className="site-header">
+        <a className="site-name" href="/">
+          Eiland
+        </a>
+        <nav aria-label="Hoofdmenu">
+          <ul>
+            {NAVIGATION.map((item) => (
+              <li key={item.href}>
+                <a href={item.href} aria-current={item.href === currentPath ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="inhoud" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <ul>
+          <li>
+            <a href="/privacy">Privacyverklaring</a>
+          </li>
+          <li>
+            <a href="/voorwaarden">Voorwaarden</a>
+          </li>
+        </ul>
+      </footer>
+    </>
+  );
+}

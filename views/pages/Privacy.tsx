@@ -1,0 +1,27 @@
+/** "Privacyverklaring" (product.md §1): what is stored, why, for how long, how to have it removed. */
+export function Privacy() {
+  return (
+    <>
+      <h1>Privacyverklaring</h1>
+      <h2>Wat we bewaren</h2>
+      <p>
+        Als je je aanmeldt, bewaren we wat je invult: je naam, e-mailadres, gebruikersnaam, landcode, interesses, het
+        aantal personen en, als je die opgeeft, je website en referentiecode.
+      </p>
+      <h2>Waarom</h2>
+      <p>We gebruiken deze gegevens alleen om je aanmelding te verwerken. We verkopen ze niet en delen ze met niemand.</p>
+      <h2>Hoe lang</h2>
+      <p>We bewaren je aanmelding tot een jaar na de inschrijving en verwijderen haar daarna.</p>
+      <h2>Cookies</h2>
+      <p>
+        We zetten alleen cookies die nodig zijn om formulieren veilig te versturen. We gebruiken geen cookies om je te
+        volgen.
+      </p>
+      <h2>Laten verwijderen</h2>
+      <p>
+        Wil je dat we je gegevens eerder verwijderen, of wil je weten wat we van je bewaren? Stuur ons een bericht met het
+        e-mailadres waarmee je je hebt aangemeld. We verwijderen je gegevens binnen een maand.
+      </p>
+    </>
+  );
+}

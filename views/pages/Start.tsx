@@ -1,0 +1,47 @@
+/**
+ * Start page (product.md §1): welcome, links, and the number of registrations
+ * in a Suspense boundary whose fallback reads well on its own (§6).
+ */
+import { Suspense, use } from 'react';
+
+/** Props from the start page's loader: the count arrives later than the shell. */
+export interface StartProps {
+  /** Resolves to the number of registrations, or null when it cannot be read. */
+  registrations: Promise<number | null>;
+}
+
+function countSentence(count: number): string {
+  if (count === 0) return 'Er zijn nog geen aanmeldingen.';
+  if (count === 1) return 'Er is 1 aanmelding.';
+  return `Er zijn ${count} aanmeldingen.`;
+}
+
+function RegistrationCount({ registrations }: StartProps) {
+  const count = use(registrations);
+  return <p className="count">{count === null ? 'Het aantal aanmeldingen is nu niet beschikbaar.' : countSentence(count)}</p>;
+}
+
+/** The start page. */
+export function Start({ registrations }: StartProps) {
+  return (
+    <>
+      <h1>Welkom bij Eiland</h1>
+      <p>
+        Eiland is een kleine, snelle website in het Nederlands. Alles werkt ook zonder JavaScript, zelfs op een trage
+        telefoon.
+      </p>
+      <ul className="links">
+        <li>
+          <a href="/aanmelden">Meld je aan</a> — het kost je een minuut.
+        </li>
+        <li>
+          <a href="/over">Lees meer over deze site</a>.
+        </li>
+      </ul>
+      <h2>Aanmeldingen</h2>
+      <Suspense fallback={<p className="count">Het aantal aanmeldingen is nog niet bekend.</p>}>
+        <RegistrationCount registrations={registrations} />
+      </Suspense>
+    </>
+  );
+}
