@@ -17,14 +17,17 @@ import { readManifest, type BuildManifest } from './manifest.js';
 import { createRenderer } from './render/document.js';
 import { errorHandler, notFound } from './render/error-handler.js';
 import { healthRouter } from './routes/health.js';
-import { siteRoutes, type PageDependencies } from './routes/pages.js';
+import { siteRoutes } from './routes/pages.js';
+import type { Storage } from './storage/types.js';
 import { pageRouter } from './routes/router.js';
 import type { AnyPageRoute } from './routes/types.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Options of {@link createApp}; all optional, for the server and for tests. */
-export interface AppOptions extends Partial<PageDependencies> {
+/** Options of {@link createApp}: storage, and seams for the server and tests. */
+export interface AppOptions {
+  /** Where registrations and settings live (see `openStorage`). */
+  storage: Storage;
   /** The process logger; by default one writing to `logStream` or stdout. */
   logger?: Logger;
   /** Where log lines go when no `logger` is given. */
@@ -45,12 +48,13 @@ export interface AppOptions extends Partial<PageDependencies> {
  * @param config validated configuration (see `loadConfig`)
  * @param options dependencies and test seams
  * @throws Error when the build manifest is missing (run `node build.mjs`)
+ * @throws TypeError when `config.csrfSecret` is not set
  */
-export function createApp(config: Config, options: AppOptions = {}): Express {
+export function createApp(config: Config, options: AppOptions): Express {
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const manifest = options.manifest ?? readManifest(`${root}dist/manifest.json`);
   const lifecycle = options.lifecycle ?? new Lifecycle('ready');
-  const countRegistrations = options.countRegistrations ?? (async () => 0);
+  if (config.csrfSecret === undefined) throw new TypeError('createApp needs config.csrfSecret (from CSRF_SECRET or storage)');
   const csrf = csrfTokens({ secret: config.csrfSecret, logger });
   const render = createRenderer({ manifest, timeoutMs: options.renderTimeoutMs ?? 10_000 });
 
@@ -66,7 +70,7 @@ export function createApp(config: Config, options: AppOptions = {}): Express {
   app.use(canonicalPaths());
   app.use(cookieParser(config.csrfSecret));
   app.use(healthRouter(lifecycle));
-  app.use(pageRouter({ routes: [...siteRoutes({ countRegistrations }), ...(options.extraRoutes ?? [])], render, csrf }));
+  app.use(pageRouter({ routes: [...siteRoutes(options.storage), ...(options.extraRoutes ?? [])], render, csrf }));
   app.use(notFound());
   app.use(errorHandler(render));
   return app;

@@ -2,7 +2,6 @@
  * Configuration from environment variables only, validated at start-up
  * (product.md §12). `npm start` works with none of them set.
  */
-import { randomBytes } from 'node:crypto';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -18,8 +17,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Express's `trust proxy` value: false, true, a hop count or an address list. */
   trustProxy: boolean | number | string;
-  /** Secret for signed cookies and CSRF tokens (≥ 32 characters). */
-  csrfSecret: string;
+  /** Secret for signed cookies and CSRF tokens (≥ 32 characters); absent: kept in the database. */
+  csrfSecret: string | undefined;
   /** True unless NODE_ENV is `development`. */
   production: boolean;
 }
@@ -70,8 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxyRaw = env.TRUST_PROXY ?? 'false';
   if (trustProxyRaw.trim() === '') problems.push('TRUST_PROXY must not be empty');
 
-  const csrfSecret = env.CSRF_SECRET ?? randomBytes(32).toString('base64url');
-  if (csrfSecret.length < 32) problems.push('CSRF_SECRET must be at least 32 characters long');
+  const csrfSecret = env.CSRF_SECRET;
+  if (csrfSecret !== undefined && csrfSecret.length < 32) problems.push('CSRF_SECRET must be at least 32 characters long');
 
   const nodeEnv = env.NODE_ENV ?? 'production';
   if (!['production', 'development', 'test'].includes(nodeEnv)) {

@@ -2,6 +2,7 @@
  * The HTTP server around the app (product.md §12): timeouts, readiness, and
  * graceful shutdown. `main.ts` wires it to the process.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -9,6 +10,8 @@ import { createApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger } from './logging.js';
+import { openStorage } from './storage/index.js';
+import type { Storage } from './storage/types.js';
 
 /** In-flight requests get this long to finish after a shutdown signal (§12). */
 const DRAIN_MS = 10_000;
@@ -21,22 +24,42 @@ export interface RunningServer {
   logger: Logger;
   /**
    * Graceful shutdown: readiness 503, stop accepting, let in-flight requests
-   * finish (at most 10 s, then their connections are cut). Resolves when closed.
+   * finish (at most 10 s, then their connections are cut), close the database.
+   * Resolves when all is closed.
    * @param signal what triggered it, for the log (e.g. `SIGTERM`)
    */
   shutdown(signal: string): Promise<void>;
 }
 
+/** Options of {@link startServer}: those of `createApp`, storage optional. */
+export type ServerOptions = Omit<AppOptions, 'storage'> & {
+  /** Storage to use; by default the configured engine is opened (and closed at shutdown). */
+  storage?: Storage;
+  /** SQLite file when storage is opened here (default `data/eiland.db`). */
+  databaseFile?: string;
+};
+
 /**
- * Creates the app and listens on `config.host`:`config.port`.
- * @param config validated configuration
- * @param options passed on to `createApp` (tests inject slow loaders here)
- * @throws Error when the port cannot be bound or the build manifest is missing
+ * The CSRF secret: `CSRF_SECRET`, else one generated once and kept in the
+ * database, so every instance on it agrees (product.md §12).
  */
-export async function startServer(config: Config, options: AppOptions = {}): Promise<RunningServer> {
+async function csrfSecretOf(config: Config, storage: Storage): Promise<string> {
+  return config.csrfSecret ?? storage.setting('csrf_secret', () => randomBytes(32).toString('base64url'));
+}
+
+/**
+ * Opens storage, creates the app and listens on `config.host`:`config.port`.
+ * @param config validated configuration
+ * @param options passed on to `createApp` (tests inject routes and storage here)
+ * @throws Error when the port cannot be bound, the database cannot be opened,
+ *   or the build manifest is missing
+ */
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const lifecycle = new Lifecycle('starting');
-  const app = createApp(config, { ...options, logger, lifecycle });
+  const storage = options.storage ?? (await openStorage(config, options.databaseFile));
+  const csrfSecret = await csrfSecretOf(config, storage);
+  const app = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle });
   const server = createServer(
     {
       headersTimeout: 10_000,
@@ -65,8 +88,13 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
       const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
       server.close(() => {
         clearTimeout(force);
-        logger.info({ event: 'shutdown_complete' }, 'shutdown_complete');
-        resolve();
+        void storage
+          .close()
+          .catch((err: unknown) => logger.error({ err }, 'closing the database failed'))
+          .finally(() => {
+            logger.info({ event: 'shutdown_complete' }, 'shutdown_complete');
+            resolve();
+          });
       });
       server.closeIdleConnections();
     }));

@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { describe, it } from 'node:test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
 import { INTERNAL_MESSAGE } from './fixtures/routes.js';
 import { waitFor } from './helpers/app.js';
 
 /** Starts test/fixtures/server.ts as its own process; resolves with its port once it listens. */
 async function startProcess(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server.ts'], {
+  const dir = await mkdtemp(join(tmpdir(), 'eiland-proc-'));
+  after(() => rm(dir, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server.ts', join(dir, 'eiland.db')], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

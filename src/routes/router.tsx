@@ -1,13 +1,15 @@
 /**
  * Builds the Express router from the route table (product.md §1, §3):
- * GET/HEAD render the page, POST runs the action after body parsing and the
- * cross-site protection, every other method is a 405 with `Allow`.
+ * GET/HEAD render the page, POST runs the action after rate limiting, body
+ * parsing and the cross-site protection, every other method is a 405 with `Allow`.
  */
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../errors.js';
-import type { CsrfTokens } from '../filter/cross-site.js';
+import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
+import { formBody } from '../forms/body.js';
 import type { Render } from '../render/document.js';
-import type { AnyPageRoute } from './types.js';
+import type { ActionContext, ActionResult, AnyPageRoute } from './types.js';
 
 /** Cache-Control by route kind (product.md §1). */
 const CACHE_CONTROL = { ssr: 'private, no-store', static: 'private, no-cache' } as const;
@@ -32,24 +34,62 @@ export function methodNotAllowed(allow: string): RequestHandler {
   };
 }
 
+function context(req: Request, res: Response): ActionContext {
+  return { req, csrfToken: () => String(res.locals.csrfToken), log: req.log };
+}
+
+/** Renders a route's view with props and a status. */
+function renderRoute(route: AnyPageRoute, render: Render, req: Request, res: Response, status: number, props: object, onShellError: (e: unknown) => void) {
+  const title = typeof route.title === 'function' ? route.title(props) : route.title;
+  render(req, res, {
+    status,
+    title: title + TITLE_SUFFIX,
+    content: <route.View {...props} />,
+    head: route.head,
+    cacheControl: CACHE_CONTROL[route.kind],
+    onShellError,
+  });
+}
+
 function pageHandler(route: AnyPageRoute, render: Render): RequestHandler {
   return async function page(req, res, next) {
-    res.locals.route = route.path;
     try {
-      const props = route.loader ? await route.loader({ req }) : {};
-      const title = typeof route.title === 'function' ? route.title(props) : route.title;
-      render(req, res, {
-        status: 200,
-        title: title + TITLE_SUFFIX,
-        content: <route.View {...props} />,
-        head: route.head,
-        cacheControl: CACHE_CONTROL[route.kind],
-        onShellError: next,
-      });
+      const props = route.loader ? await route.loader(context(req, res)) : {};
+      renderRoute(route, render, req, res, 200, props, next);
     } catch (error) {
       next(error);
     }
   };
+}
+
+function answer(route: AnyPageRoute, render: Render, run: (ctx: ActionContext) => Promise<ActionResult<object>>): RequestHandler {
+  return async function action(req, res, next) {
+    try {
+      const result = await run(context(req, res));
+      if ('redirect' in result) res.redirect(303, result.redirect);
+      else renderRoute(route, render, req, res, result.status, result.props, next);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function tokenExpired(route: AnyPageRoute, render: Render): ErrorRequestHandler {
+  const handler = route.onTokenExpired ? answer(route, render, route.onTokenExpired) : undefined;
+  return function tokenExpired(err, req, res, next) {
+    if (err instanceof CsrfTokenError && handler) void handler(req, res, next);
+    else next(err);
+  };
+}
+
+function postLimiter({ limit, windowMs }: { limit: number; windowMs: number }): RequestHandler {
+  return rateLimit({
+    limit,
+    windowMs,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new HttpError(429, 'Too many posts from this client address')),
+  });
 }
 
 /**
@@ -58,19 +98,17 @@ function pageHandler(route: AnyPageRoute, render: Render): RequestHandler {
  */
 export function pageRouter({ routes, render, csrf }: PageRouterOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  // product.md §4: bodies over 32 KiB → 413; no nested keys (extended: false).
-  const body = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 100 });
   for (const route of routes) {
-    const methods = route.action ? 'GET, HEAD, POST' : 'GET, HEAD';
-    const r = router.route(route.path).get(pageHandler(route, render));
+    const named: RequestHandler = function routeName(_req, res, next) {
+      res.locals.route = route.path;
+      next();
+    };
+    const r = router.route(route.path).all(named).get(pageHandler(route, render));
     if (route.action) {
-      const named: RequestHandler = function routeName(_req, res, next) {
-        res.locals.route = route.path;
-        next();
-      };
-      r.post(named, body, csrf.protect(), route.action);
+      const limiter = route.rateLimit ? [postLimiter(route.rateLimit)] : [];
+      r.post(...limiter, ...formBody(), csrf.protect(), answer(route, render, route.action), tokenExpired(route, render));
     }
-    r.all(methodNotAllowed(methods));
+    r.all(methodNotAllowed(route.action ? 'GET, HEAD, POST' : 'GET, HEAD'));
   }
   return router;
 }

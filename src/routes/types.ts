@@ -2,23 +2,34 @@
  * The shape of the route table (product.md §1). Shared by the router and the
  * page modules; no runtime code.
  */
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { ComponentType, ReactNode } from 'react';
+import type { Logger } from 'pino';
 
 /** `ssr` pages run a loader per request; `static` pages have none (product.md §1). */
 export type RouteKind = 'ssr' | 'static';
 
-/** What a loader gets: the request (params, query) — never the response. */
+/** What a loader gets. */
 export interface LoaderContext {
   req: Request;
+  /** The CSRF token for a form on the page (sets its cookies on first call). */
+  csrfToken(): string;
 }
+
+/** What an action gets: the loader's context plus the request's logger. */
+export interface ActionContext extends LoaderContext {
+  log: Logger;
+}
+
+/** An action's answer: a redirect (303 for PRG), or the page again with a status. */
+export type ActionResult<P> = { redirect: string } | { status: number; props: P };
 
 /** One page of the route table. */
 export interface PageRoute<P extends object = Record<string, never>> {
   /** Express path pattern, case-sensitive, e.g. `/over`. */
   path: string;
   kind: RouteKind;
-  /** Page title without the site suffix, or a function of the loader's props. */
+  /** Page title without the site suffix, or a function of the view's props. */
   title: string | ((props: P) => string);
   /** Loads the view's props; throw an `HttpError` for 4xx/5xx. Only for `ssr`. */
   loader?: (ctx: LoaderContext) => P | Promise<P>;
@@ -27,7 +38,11 @@ export interface PageRoute<P extends object = Record<string, never>> {
   /** Extra `<head>` elements, e.g. `noindex`. */
   head?: ReactNode;
   /** POST handler, run after body parsing and the cross-site protection. */
-  action?: RequestHandler;
+  action?: (ctx: ActionContext) => Promise<ActionResult<P>>;
+  /** Answers a same-origin POST whose CSRF token has expired (else the 403 error page). */
+  onTokenExpired?: (ctx: ActionContext) => Promise<ActionResult<P>>;
+  /** Posts allowed per client address and window (per instance; product.md §4). */
+  rateLimit?: { limit: number; windowMs: number };
 }
 
 /** A route of any props type, as the router stores them. */

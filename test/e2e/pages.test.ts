@@ -20,6 +20,8 @@ const pages: Array<[path: string, title: string, h1: string, nav: string | null]
   ['/over', 'Over deze site · Eiland', 'Over deze site', 'Over deze site'],
   ['/voorwaarden', 'Voorwaarden · Eiland', 'Voorwaarden', null],
   ['/privacy', 'Privacyverklaring · Eiland', 'Privacyverklaring', null],
+  ['/aanmelden', 'Aanmelden · Eiland', 'Aanmelden', 'Aanmelden'],
+  ['/aanmelden/bedankt', 'Bedankt voor je aanmelding · Eiland', 'Bedankt voor je aanmelding', null],
 ];
 
 for (const javaScript of [false, true]) {

@@ -3,11 +3,16 @@
  * HTTP requests (fetch would normalise the very paths these tests need).
  */
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { openSqlite } from '../../src/storage/sqlite.js';
+import type { Storage } from '../../src/storage/types.js';
 
 /** One parsed pino line. */
 export type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; level: number };
@@ -18,6 +23,8 @@ export interface TestApp {
   port: number;
   /** Every log line written so far, raw. */
   rawLogs(): string[];
+  /** The storage the app uses. */
+  storage: Storage;
   /** Every log line written so far, parsed. */
   logs(): LogLine[];
   close(): Promise<void>;
@@ -35,15 +42,39 @@ export function logCollector(): { stream: Writable; lines: string[] } {
   return { stream, lines };
 }
 
+/** A temporary SQLite database for one test app. */
+export async function tempStorage(): Promise<{ storage: Storage; file: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'eiland-db-'));
+  const file = join(dir, 'eiland.db');
+  const storage = await openSqlite(file);
+  return { storage, file, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Storage whose count comes from `count` (the slow-loader seam of the streaming tests). */
+export function withCount(storage: Storage, count: () => Promise<number>): Storage {
+  return { ...storage, countRegistrations: count };
+}
+
+/** Options of {@link startApp}: createApp's, with storage optional. */
+export type TestAppOptions = Omit<AppOptions, 'storage'> & {
+  storage?: Storage;
+  /** Replaces the registration count (e.g. a slow or failing one). */
+  countRegistrations?: () => Promise<number>;
+};
+
 /**
- * Starts `createApp` on 127.0.0.1:0 with debug logs captured.
+ * Starts `createApp` on 127.0.0.1:0 with debug logs captured and, unless
+ * given, a fresh temporary database.
  * @param options createApp options (test seams)
  * @param env extra environment for `loadConfig`
  */
-export async function startApp(options: AppOptions = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function startApp(options: TestAppOptions = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const { stream, lines } = logCollector();
-  const config: Config = loadConfig({ LOG_LEVEL: 'debug', ...env });
-  const app = createApp(config, { logStream: stream, ...options });
+  const config: Config = loadConfig({ LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', ...env });
+  const temp = options.storage ? undefined : await tempStorage();
+  const base = options.storage ?? temp!.storage;
+  const storage = options.countRegistrations ? withCount(base, options.countRegistrations) : base;
+  const app = createApp(config, { logStream: stream, ...options, storage });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -52,10 +83,15 @@ export async function startApp(options: AppOptions = {}, env: NodeJS.ProcessEnv 
     port,
     rawLogs: () => [...lines],
     logs: () => lines.map((l) => JSON.parse(l) as LogLine),
+    storage,
     close: async () => {
       server.closeAllConnections();
       server.close();
       await once(server, 'close');
+      if (temp) {
+        await temp.storage.close();
+        await temp.remove();
+      }
     },
   };
 }
@@ -72,6 +108,15 @@ export interface RawOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** Local loopback address to send from, e.g. `127.0.0.7` (rate limits are per address). */
+  from?: string;
+}
+
+let lastAddress = 1;
+/** A loopback address no other request of this test process has used yet. */
+export function freshAddress(): string {
+  lastAddress += 1;
+  return `127.0.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 2}`;
 }
 
 /**
@@ -79,9 +124,9 @@ export interface RawOptions {
  * @param port the app's port on 127.0.0.1
  * @param path request target, e.g. `/assets/%2e%2e/over` or `http://evil.example/`
  */
-export function raw(port: number, path: string, { method = 'GET', headers = {}, body }: RawOptions = {}): Promise<RawResponse> {
+export function raw(port: number, path: string, { method = 'GET', headers = {}, body, from }: RawOptions = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers, agent: false, localAddress: from }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));

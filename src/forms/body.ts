@@ -1,0 +1,73 @@
+/**
+ * Form bodies (product.md §4): read as text and parsed with URLSearchParams,
+ * so every pair survives — duplicates, `__proto__`, nested-looking keys — and
+ * the shape check can refuse them with 400 instead of a parser dropping them.
+ */
+import express, { type RequestHandler } from 'express';
+import { HttpError } from '../errors.js';
+
+/** Parsed form fields: one string, or an array when a name came more than once. */
+export type FormFields = Record<string, string | string[]>;
+
+/** product.md §4: larger bodies → 413. */
+export const FORM_BODY_LIMIT = '32kb';
+
+/**
+ * Middleware pair: reads an urlencoded body (≤ 32 KiB → else 413; bad
+ * encoding → 400; unknown charset → 415) into `req.body` as {@link FormFields}
+ * with a null prototype. Other content types leave `req.body` undefined.
+ */
+export function formBody(): RequestHandler[] {
+  const text = express.text({ type: 'application/x-www-form-urlencoded', limit: FORM_BODY_LIMIT });
+  return [
+    text,
+    function parseForm(req, _res, next) {
+      if (typeof req.body !== 'string') {
+        req.body = undefined;
+        next();
+        return;
+      }
+      const fields: FormFields = Object.create(null) as FormFields;
+      for (const [name, value] of new URLSearchParams(req.body)) {
+        const prior = fields[name];
+        fields[name] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value];
+      }
+      req.body = fields;
+      next();
+    },
+  ];
+}
+
+/** What a form accepts: which names, and which may repeat. */
+export interface FormShape {
+  /** Names that carry one value. */
+  single: readonly string[];
+  /** Names that may carry several values (checkbox groups). */
+  multiple: readonly string[];
+}
+
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Checks a parsed body against a form's shape.
+ * @param body `req.body` after {@link formBody}
+ * @returns the fields, each single name a string or undefined, each multiple name a string array
+ * @throws HttpError 400 for a non-form body, an unknown, prototype or nested key,
+ *   or a single field sent twice — naming the key (for the log only)
+ */
+export function readShape(body: unknown, shape: FormShape): Record<string, string | string[] | undefined> {
+  if (body === undefined || body === null || typeof body !== 'object') throw new HttpError(400, 'Form shape: not an urlencoded form');
+  const fields = body as FormFields;
+  const out: Record<string, string | string[] | undefined> = Object.create(null) as Record<string, string | string[] | undefined>;
+  for (const name of Object.keys(fields)) {
+    const label = JSON.stringify(name.slice(0, 40));
+    if (PROTOTYPE_KEYS.has(name)) throw new HttpError(400, `Form shape: prototype key ${label}`);
+    if (/[[\].]/.test(name)) throw new HttpError(400, `Form shape: nested key ${label}`);
+    const value = fields[name]!;
+    if (shape.multiple.includes(name)) out[name] = Array.isArray(value) ? value : [value];
+    else if (!shape.single.includes(name)) throw new HttpError(400, `Form shape: unknown field ${label}`);
+    else if (Array.isArray(value)) throw new HttpError(400, `Form shape: field ${label} sent ${value.length} times`);
+    else out[name] = value;
+  }
+  return out;
+}

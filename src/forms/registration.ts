@@ -1,0 +1,104 @@
+/**
+ * The registration form's DTO (product.md §4): every field with its rules in
+ * the listed order, top to bottom. Messages come from the catalogue
+ * (`src/shared/messages.ts`): no rule here repeats one.
+ */
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsLowercase,
+  IsNotEmpty,
+  IsUppercase,
+  IsUrl,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { IsTrimmed, Optional, ToArray, ToInteger, Trim } from './rules.js';
+
+/** The values of the `interesses` checkboxes, with their Dutch labels. */
+export const INTERESTS = {
+  techniek: 'Techniek',
+  cultuur: 'Cultuur',
+  sport: 'Sport',
+  natuur: 'Natuur',
+  muziek: 'Muziek',
+} as const;
+
+/** Value a checked `akkoord` box sends. */
+export const CONSENT_VALUE = 'ja';
+
+/** A registration as the form submits it, after its transforms. */
+export class RegistrationDto {
+  @Trim()
+  @IsNotEmpty()
+  @MinLength(2)
+  @MaxLength(60)
+  naam!: string;
+
+  @Trim()
+  @IsNotEmpty()
+  @IsEmail()
+  email!: string;
+
+  @Optional()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true })
+  website?: string;
+
+  @Optional()
+  @IsUUID('all')
+  referentie?: string;
+
+  @IsNotEmpty()
+  @IsTrimmed()
+  @IsLowercase()
+  @MinLength(3)
+  @MaxLength(20)
+  @Matches(/^[a-z0-9_]+$/)
+  gebruikersnaam!: string;
+
+  @IsNotEmpty()
+  @Length(2, 2)
+  @IsUppercase()
+  landcode!: string;
+
+  @ToArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(3)
+  @IsIn(Object.keys(INTERESTS), { each: true })
+  interesses!: string[];
+
+  @ToInteger()
+  @IsNotEmpty()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  personen!: number;
+
+  @IsNotEmpty()
+  @IsIn([CONSENT_VALUE])
+  akkoord!: string;
+}
+
+/** The field names of the registration form, in form order. */
+export const REGISTRATION_FIELDS = [
+  'naam',
+  'email',
+  'website',
+  'referentie',
+  'gebruikersnaam',
+  'landcode',
+  'interesses',
+  'personen',
+  'akkoord',
+] as const satisfies ReadonlyArray<keyof RegistrationDto>;
+
+/** A field name of the registration form. */
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];

@@ -1,0 +1,69 @@
+/**
+ * Validation of a form DTO (product.md §4): class-transformer applies the
+ * input transforms, class-validator runs the rules, and each field reports one
+ * message — that of its first failing rule in the order written in the DTO,
+ * the decorator's own message or else the catalogue's default.
+ */
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
+import { defaultMessage } from '../shared/messages.js';
+
+/** One rule of a field, in DTO order, with its resolved message. */
+export interface Rule {
+  /** class-validator rule name, e.g. `minLength`. */
+  name: string;
+  /** The rule's bounds or options, e.g. `[2]`. */
+  constraints: unknown[];
+  /** Applies to each element of an array value. */
+  each: boolean;
+  /** The message shown when the rule fails. */
+  message: string;
+}
+
+/** The outcome of {@link validateForm}. */
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+
+const rulesCache = new Map<Function, Map<string, Rule[]>>();
+
+/**
+ * The rules of every field of a DTO class, each field's list in the order the
+ * decorators are written (class-validator stores them bottom-up).
+ * @param dto a class decorated with class-validator rules
+ * @returns field name → rules (conditional `Optional` is not a rule)
+ */
+export function rulesOf(dto: Function): Map<string, Rule[]> {
+  const cached = rulesCache.get(dto);
+  if (cached) return cached;
+  const byField = new Map<string, Rule[]>();
+  for (const meta of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
+    if (meta.type !== 'customValidation' || meta.name === undefined) continue;
+    const rule: Rule = {
+      name: meta.name,
+      constraints: meta.constraints ?? [],
+      each: meta.each === true,
+      message: typeof meta.message === 'string' ? meta.message : defaultMessage(meta.name, meta.constraints ?? []),
+    };
+    byField.set(meta.propertyName, [rule, ...(byField.get(meta.propertyName) ?? [])]);
+  }
+  rulesCache.set(dto, byField);
+  return byField;
+}
+
+function firstMessage(error: ValidationError, rules: Rule[]): string {
+  const failed = new Set(Object.keys(error.constraints ?? {}));
+  return rules.find((rule) => failed.has(rule.name))?.message ?? defaultMessage('');
+}
+
+/**
+ * Transforms and validates submitted values.
+ * @param dto the DTO class
+ * @param values raw values by field name (strings, or string arrays for groups)
+ * @returns the typed instance, or one message per failing field
+ */
+export async function validateForm<T extends object>(dto: ClassConstructor<T>, values: Record<string, unknown>): Promise<ValidationResult<T>> {
+  const instance = plainToInstance(dto, values);
+  const errors = await validate(instance, { forbidUnknownValues: true });
+  if (errors.length === 0) return { ok: true, value: instance };
+  const rules = rulesOf(dto);
+  return { ok: false, errors: Object.fromEntries(errors.map((e) => [e.property, firstMessage(e, rules.get(e.property) ?? [])])) };
+}

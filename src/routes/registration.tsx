@@ -1,0 +1,108 @@
+/**
+ * The registration routes (product.md §1, §4): the form, its POST (PRG), the
+ * neutral thank-you page and the confirmation page.
+ */
+import { randomUUID } from 'node:crypto';
+import { isUUID } from 'class-validator';
+import { HttpError } from '../errors.js';
+import { CSRF_FIELD } from '../filter/cross-site.js';
+import { readShape } from '../forms/body.js';
+import { REGISTRATION_FIELDS, RegistrationDto } from '../forms/registration.js';
+import { validateForm } from '../forms/validate.js';
+import { MESSAGES } from '../shared/messages.js';
+import type { Storage } from '../storage/types.js';
+import { Aanmelden, HONEYPOT_FIELD, SUBMISSION_FIELD, type AanmeldenProps } from '../../views/pages/Aanmelden.js';
+import { Bedankt } from '../../views/pages/Bedankt.js';
+import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestiging.js';
+import type { ActionContext, ActionResult, AnyPageRoute, PageRoute } from './types.js';
+
+/** Where a filled honeypot is sent (product.md §4: a neutral thank-you). */
+export const THANK_YOU_PATH = '/aanmelden/bedankt';
+
+/** product.md §4: POST /aanmelden is rate-limited per client address, per instance. */
+export const REGISTRATION_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
+
+const SHAPE = {
+  single: [...REGISTRATION_FIELDS.filter((f) => f !== 'interesses'), CSRF_FIELD, SUBMISSION_FIELD, HONEYPOT_FIELD],
+  multiple: ['interesses'],
+};
+
+type Submitted = ReturnType<typeof readShape>;
+
+function valuesOf(fields: Submitted): AanmeldenProps['values'] {
+  return Object.fromEntries(REGISTRATION_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]!]));
+}
+
+/** The submission key of a post: must be the UUID the form was rendered with. */
+function submissionKeyOf(fields: Submitted): string {
+  const key = fields[SUBMISSION_FIELD];
+  if (typeof key !== 'string' || !isUUID(key)) throw new HttpError(400, 'Form shape: missing or invalid submission key');
+  return key;
+}
+
+async function submit(storage: Storage, ctx: ActionContext): Promise<ActionResult<AanmeldenProps>> {
+  const fields = readShape(ctx.req.body, SHAPE);
+  const submissionKey = submissionKeyOf(fields);
+  if (fields[HONEYPOT_FIELD]) return { redirect: THANK_YOU_PATH };
+
+  const values = valuesOf(fields);
+  const result = await validateForm(RegistrationDto, values);
+  if (!result.ok) {
+    const failed = Object.keys(result.errors);
+    ctx.log.info({ event: 'validation_failed', route: '/aanmelden', fields: failed, count: failed.length }, 'validation_failed');
+    return { status: 422, props: { values, errors: result.errors, csrfToken: ctx.csrfToken(), submissionKey } };
+  }
+  const dto = result.value;
+  const { id } = await storage.saveRegistration(submissionKey, {
+    naam: dto.naam,
+    email: dto.email,
+    website: dto.website || null,
+    referentie: dto.referentie || null,
+    gebruikersnaam: dto.gebruikersnaam,
+    landcode: dto.landcode,
+    interesses: dto.interesses,
+    personen: dto.personen,
+  });
+  return { redirect: `/aanmeldingen/${id}` };
+}
+
+async function tokenExpired(ctx: ActionContext): Promise<ActionResult<AanmeldenProps>> {
+  const fields = readShape(ctx.req.body, SHAPE);
+  return {
+    status: 403,
+    props: { values: valuesOf(fields), errors: {}, notice: MESSAGES.sessionExpired, csrfToken: ctx.csrfToken(), submissionKey: submissionKeyOf(fields) },
+  };
+}
+
+/**
+ * The routes of the registration flow.
+ * @param storage where registrations are kept
+ */
+export function registrationRoutes(storage: Storage): AnyPageRoute[] {
+  const form: PageRoute<AanmeldenProps> = {
+    path: '/aanmelden',
+    kind: 'ssr',
+    title: (p) => (Object.keys(p.errors).length > 0 || p.notice ? 'Fout: Aanmelden' : 'Aanmelden'),
+    loader: ({ csrfToken }) => ({ values: {}, errors: {}, csrfToken: csrfToken(), submissionKey: randomUUID() }),
+    View: Aanmelden,
+    action: (ctx) => submit(storage, ctx),
+    onTokenExpired: tokenExpired,
+    rateLimit: REGISTRATION_RATE_LIMIT,
+  };
+  const confirmation: PageRoute<BevestigingProps> = {
+    path: '/aanmeldingen/:id',
+    kind: 'ssr',
+    title: 'Bedankt voor je aanmelding',
+    head: <meta name="robots" content="noindex" />,
+    loader: async ({ req }) => {
+      const id = String(req.params.id);
+      if (!isUUID(id)) throw new HttpError(400, 'Route parameter "id" is not a UUID');
+      const registration = await storage.findRegistration(id);
+      if (!registration) throw new HttpError(404, 'No registration with this id');
+      return { registration };
+    },
+    View: Bevestiging,
+  };
+  return [form, { path: THANK_YOU_PATH, kind: 'static', title: 'Bedankt voor je aanmelding', View: Bedankt }, confirmation];
+}
+

@@ -1,0 +1,55 @@
+/**
+ * The storage contract (product.md §12): one small async API, the same for
+ * every engine. Anything an engine fails with becomes `StorageUnavailableError`
+ * (503), never a crash.
+ */
+import { HttpError } from '../errors.js';
+
+/** A stored registration. */
+export interface Registration {
+  /** UUID, the `:id` of `/aanmeldingen/:id`. */
+  id: string;
+  naam: string;
+  email: string;
+  website: string | null;
+  referentie: string | null;
+  gebruikersnaam: string;
+  landcode: string;
+  interesses: string[];
+  personen: number;
+  /** ISO 8601 time of storing. */
+  createdAt: string;
+}
+
+/** What the form hands to storage. */
+export type NewRegistration = Omit<Registration, 'id' | 'createdAt'>;
+
+/** The database cannot be used right now (503 error page, product.md §3, §12). */
+export class StorageUnavailableError extends HttpError {
+  constructor(operation: string, cause: unknown) {
+    super(503, `Database unavailable during ${operation}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** The storage API. Every method rejects with `StorageUnavailableError` on engine failure. */
+export interface Storage {
+  /** Number of stored registrations. */
+  countRegistrations(): Promise<number>;
+  /**
+   * Stores a registration once per submission key (unique constraint): posting
+   * the same rendered form twice returns the first registration's id.
+   * @param submissionKey the form's per-render key (a UUID)
+   * @returns the id, and whether this call stored it
+   */
+  saveRegistration(submissionKey: string, registration: NewRegistration): Promise<{ id: string; created: boolean }>;
+  /** The registration with this id, or undefined. */
+  findRegistration(id: string): Promise<Registration | undefined>;
+  /**
+   * A setting, created once with `create()` when absent (first writer wins, so
+   * several instances on one database agree).
+   */
+  setting(name: string, create: () => string): Promise<string>;
+  /** Closes the database; later calls reject. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,12 @@
+/** The neutral thank-you page a filled honeypot is sent to (product.md §4): nothing stored, nothing told. */
+export function Bedankt() {
+  return (
+    <>
+      <h1>Bedankt voor je aanmelding</h1>
+      <p>We hebben je aanmelding ontvangen.</p>
+      <p>
+        <a href="/">Terug naar de startpagina</a>
+      </p>
+    </>
+  );
+}

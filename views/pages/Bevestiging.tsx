@@ -1,0 +1,45 @@
+/**
+ * The confirmation page `/aanmeldingen/:id` (product.md §1): name, interests,
+ * persons and the masked e-mail address.
+ */
+import { INTERESTS } from '../../src/forms/registration.js';
+import type { Registration } from '../../src/storage/types.js';
+
+/**
+ * Masks an e-mail address for display: first character of the local part,
+ * then `***` (product.md §1: `a***@voorbeeld.nl`).
+ * @param email a stored, valid address
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/** Props of {@link Bevestiging}. */
+export interface BevestigingProps {
+  registration: Registration;
+}
+
+/** The page content of a stored registration. */
+export function Bevestiging({ registration }: BevestigingProps) {
+  const interests = registration.interesses.map((v) => INTERESTS[v as keyof typeof INTERESTS] ?? v).join(', ');
+  return (
+    <>
+      <h1>Bedankt voor je aanmelding, {registration.naam}</h1>
+      <p>We hebben je aanmelding opgeslagen. Dit hebben we van je ontvangen:</p>
+      <dl className="summary-list">
+        <dt>Naam</dt>
+        <dd>{registration.naam}</dd>
+        <dt>Interesses</dt>
+        <dd>{interests}</dd>
+        <dt>Aantal personen</dt>
+        <dd>{registration.personen}</dd>
+        <dt>E-mailadres</dt>
+        <dd>{maskEmail(registration.email)}</dd>
+      </dl>
+      <p>
+        <a href="/">Terug naar de startpagina</a>
+      </p>
+    </>
+  );
+}
