@@ -13,9 +13,10 @@ import { requestFilter } from './filter/index.js';
 import { canonicalPaths, matcher } from './filter/matcher.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger, requestLogging } from './logging.js';
-import { readManifest, type BuildManifest } from './manifest.js';
+import { readManifest } from './manifest.js';
 import { createRenderer } from './render/document.js';
 import { errorHandler, notFound } from './render/error-handler.js';
+import { clientErrorsRouter } from './routes/client-errors.js';
 import { healthRouter } from './routes/health.js';
 import { siteRoutes } from './routes/pages.js';
 import type { Storage } from './storage/types.js';
@@ -34,8 +35,8 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** Shared with the server; `ready` unless given. */
   lifecycle?: Lifecycle;
-  /** Build manifest; read from `dist/` unless given. */
-  manifest?: BuildManifest;
+  /** Build output folder (manifest.json and assets/); `dist` of the project unless given. */
+  buildDir?: string;
   /** Render time-out in ms (product.md §6: 10 000). */
   renderTimeoutMs?: number;
   /** Routes added after the site's own (tests add test-only pages here). */
@@ -47,12 +48,14 @@ export interface AppOptions {
  * paths, probes, pages, and the error page for everything else.
  * @param config validated configuration (see `loadConfig`)
  * @param options dependencies and test seams
- * @throws Error when the build manifest is missing (run `node build.mjs`)
+ * @throws Error when the build manifest is missing or stale (run `node build.mjs`)
  * @throws TypeError when `config.csrfSecret` is not set
  */
 export function createApp(config: Config, options: AppOptions): Express {
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
-  const manifest = options.manifest ?? readManifest(`${root}dist/manifest.json`);
+  // The project's own build must not be older than its sources; a test build is what it is.
+  const buildDir = options.buildDir ?? `${root}dist`;
+  const manifest = readManifest(`${buildDir}/manifest.json`, options.buildDir ? undefined : root);
   const lifecycle = options.lifecycle ?? new Lifecycle('ready');
   if (config.csrfSecret === undefined) throw new TypeError('createApp needs config.csrfSecret (from CSRF_SECRET or storage)');
   const csrf = csrfTokens({ secret: config.csrfSecret, logger });
@@ -65,11 +68,12 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.set('strict routing', true);
 
   app.use(requestLogging(logger));
-  app.use(matcher({ excluded: assetsHandler({ buildDir: `${root}dist/assets`, publicDir: `${root}public` }) }));
+  app.use(matcher({ excluded: assetsHandler({ buildDir: `${buildDir}/assets`, publicDir: `${root}public` }) }));
   app.use(requestFilter({ csrf }));
   app.use(canonicalPaths());
   app.use(cookieParser(config.csrfSecret));
   app.use(healthRouter(lifecycle));
+  app.use(clientErrorsRouter({ csrf }));
   app.use(pageRouter({ routes: [...siteRoutes(options.storage), ...(options.extraRoutes ?? [])], render, csrf }));
   app.use(notFound());
   app.use(errorHandler(render));

@@ -1,11 +1,12 @@
 /**
  * The handler for excluded paths (product.md §1, §2): build output under
- * `/assets/` (content-hashed, immutable), public files under `/assets/`
+ * `/assets/` (content-hashed, immutable, precompressed), public files under `/assets/`
  * (ETag, revalidated) and `/favicon.ico`. Whatever it cannot serve ends here
  * as a plain 404: an excluded path never reaches a page.
  */
 import type { ServerResponse } from 'node:http';
 import express, { Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /** Options of {@link assetsHandler}. */
 export interface AssetsOptions {
@@ -25,11 +26,12 @@ export function assetsHandler({ buildDir, publicDir }: AssetsOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router.use(
     '/assets',
-    express.static(buildDir, {
+    // The .br/.gz twins build.mjs writes, chosen by Accept-Encoding (with Vary).
+    expressStaticGzip(buildDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      immutable: true,
-      maxAge: '1y',
-      setHeaders: nosniff,
+      serveStatic: { index: false, immutable: true, maxAge: '1y', setHeaders: nosniff },
     }),
     express.static(publicDir, {
       index: false,

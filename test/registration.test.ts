@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { freshAddress, raw, startApp, textOf, type TestApp } from './helpers/app.js';
-import { attributesOf, cookiesOf, EMPTY_SUBMIT_ERRORS, encode, fieldErrors, openForm, postForm, VALID, type Fields } from './helpers/form.js';
+import { attributesOf, cookiesOf, EMPTY_SUBMIT_ERRORS, encode, RULE_CASES, UNKNOWN_UUID, fieldErrors, openForm, postForm, VALID, type Fields } from './helpers/form.js';
 
 let app: TestApp;
 before(async () => {
@@ -9,62 +9,9 @@ before(async () => {
 });
 after(() => app.close());
 
-const UUID = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 
 describe('every rule of product.md §4 with its exact message', () => {
-  const cases: Array<[field: string, value: string | string[] | undefined, message: string | null]> = [
-    ['naam', '', 'Dit veld is verplicht'],
-    ['naam', '   ', 'Dit veld is verplicht'],
-    ['naam', 'A', 'at least 2 characters'],
-    ['naam', '  A  ', 'at least 2 characters'],
-    ['naam', 'Al', null],
-    ['naam', 'Zoë Ümit-Çelik', null],
-    ['naam', 'x'.repeat(60), null],
-    ['naam', 'x'.repeat(61), 'at most 60 characters'],
-    ['naam', ` ${'x'.repeat(60)} `, null],
-    ['email', '', 'Dit veld is verplicht'],
-    ['email', 'anna', 'Dit is geen geldig email adress'],
-    ['email', 'anna@', 'Dit is geen geldig email adress'],
-    ['email', '  anna@voorbeeld.nl  ', null],
-    ['website', '', null],
-    ['website', 'voorbeeld.nl', 'Dit is geen geldige URL'],
-    ['website', 'ftp://voorbeeld.nl', 'Dit is geen geldige URL'],
-    ['website', 'javascript:alert(1)', 'Dit is geen geldige URL'],
-    ['website', 'http://voorbeeld.nl/pad?x=1', null],
-    ['referentie', '', null],
-    ['referentie', 'abc', 'Dit is geen geldige UUID'],
-    ['referentie', UUID, null],
-    ['gebruikersnaam', '', 'Dit veld is verplicht'],
-    ['gebruikersnaam', ' anna', 'Dit is geen geldige waarde'],
-    ['gebruikersnaam', 'ANNA ', 'Dit is geen geldige waarde'],
-    ['gebruikersnaam', 'Anna', 'the value must be lowercase'],
-    ['gebruikersnaam', 'an', 'at least 3 characters'],
-    ['gebruikersnaam', 'ann', null],
-    ['gebruikersnaam', 'a'.repeat(20), null],
-    ['gebruikersnaam', 'a'.repeat(21), 'at most 20 characters'],
-    ['gebruikersnaam', 'an-na', 'must match the given pattern'],
-    ['gebruikersnaam', 'anné', 'must match the given pattern'],
-    ['landcode', '', 'Dit veld is verplicht'],
-    ['landcode', 'N', 'must be exactly 2 characters'],
-    ['landcode', 'NLD', 'must be exactly 2 characters'],
-    ['landcode', 'nl', 'the value must be upper case'],
-    ['landcode', 'BE', null],
-    ['interesses', undefined, 'must contain at least 1 value(s)'],
-    ['interesses', ['sport', 'natuur', 'muziek', 'cultuur'], 'must contain at most 3 value(s)'],
-    ['interesses', ['sport', 'golf'], 'Invoer is niet geldig'],
-    ['interesses', 'techniek', null],
-    ['interesses', ['techniek', 'cultuur', 'muziek'], null],
-    ['personen', '', 'Dit veld is verplicht'],
-    ['personen', 'abc', 'Invoer is niet geldig'],
-    ['personen', '2.5', 'Invoer is niet geldig'],
-    ['personen', '0', 'Invoer is niet geldig'],
-    ['personen', '11', 'Invoer is niet geldig'],
-    ['personen', '1', null],
-    ['personen', '10', null],
-    ['akkoord', undefined, 'Dit veld is verplicht'],
-    ['akkoord', 'nee', 'Invoer is niet geldig'],
-  ];
-  for (const [field, value, message] of cases) {
+  for (const [field, value, message] of RULE_CASES) {
     it(`${field} = ${JSON.stringify(value)} → ${message ?? 'valid (303)'}`, async () => {
       const res = await postForm(app, { ...VALID, [field]: value });
       if (message === null) {
@@ -280,7 +227,7 @@ describe('the confirmation page /aanmeldingen/:id', () => {
     assert.equal(textOf(res.body, 'title'), '400: Bad Request');
   });
   it('404 for an unknown id', async () => {
-    const res = await raw(app.port, `/aanmeldingen/${UUID}`);
+    const res = await raw(app.port, `/aanmeldingen/${UNKNOWN_UUID}`);
     assert.equal(res.status, 404);
   });
   it('the start page counts the stored registrations', async () => {

@@ -107,7 +107,7 @@ describe('streaming (product.md §6)', () => {
   it('decides the status before the first byte: a failing loader is a clean 500', async () => {
     const app = await startApp({
       extraRoutes: [
-        { path: '/proef/fout', kind: 'ssr', title: 'x', loader: () => Promise.reject(new Error('stuk')), View: () => null },
+        { path: '/proef/fout', kind: 'ssr', islands: [], title: 'x', loader: () => Promise.reject(new Error('stuk')), View: () => null },
       ],
     });
     try {

@@ -17,12 +17,20 @@ export interface DocumentProps {
   currentPath: string;
   /** Extra `<head>` content, e.g. `<meta name="robots">`. */
   head?: ReactNode;
+  /** URL of the build manifest (product.md §5: every page carries it). */
+  manifestUrl: string;
+  /** Module scripts to run (the island runtime); none on pages without islands. */
+  scripts: string[];
+  /** Modules to preload: island chunks and their imports. */
+  preloads: string[];
+  /** CSP nonce for the module scripts. */
+  nonce: string | undefined;
   /** The content of `<main>`. */
   children: ReactNode;
 }
 
 /** Renders the whole document; the streaming renderer renders this root. */
-export function Document({ title, requestId, stylesheet, currentPath, head, children }: DocumentProps) {
+export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, preloads, nonce, children }: DocumentProps) {
   return (
     <html lang="nl">
       <head>
@@ -30,9 +38,16 @@ export function Document({ title, requestId, stylesheet, currentPath, head, chil
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="request-id" content={requestId} />
+        <meta name="eiland-manifest" content={manifestUrl} />
         <title>{title}</title>
         <link rel="stylesheet" href={stylesheet} />
         <link rel="icon" href="/favicon.ico" />
+        {preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {scripts.map((src) => (
+          <script key={src} type="module" src={src} nonce={nonce} />
+        ))}
         {head}
       </head>
       <body>

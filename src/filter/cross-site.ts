@@ -8,9 +8,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors.js';
+import { CSRF_FIELD } from '../shared/registration.js';
 
-/** Name of the hidden form field that carries the CSRF token. */
-export const CSRF_FIELD = '_csrf';
 
 /** A same-origin request whose CSRF token is missing, stale or forged (403). */
 export class CsrfTokenError extends HttpError {

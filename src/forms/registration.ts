@@ -21,19 +21,8 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { CONSENT_VALUE, INTERESTS } from '../shared/registration.js';
 import { IsTrimmed, Optional, ToArray, ToInteger, Trim } from './rules.js';
-
-/** The values of the `interesses` checkboxes, with their Dutch labels. */
-export const INTERESTS = {
-  techniek: 'Techniek',
-  cultuur: 'Cultuur',
-  sport: 'Sport',
-  natuur: 'Natuur',
-  muziek: 'Muziek',
-} as const;
-
-/** Value a checked `akkoord` box sends. */
-export const CONSENT_VALUE = 'ja';
 
 /** A registration as the form submits it, after its transforms. */
 export class RegistrationDto {
@@ -86,19 +75,3 @@ export class RegistrationDto {
   @IsIn([CONSENT_VALUE])
   akkoord!: string;
 }
-
-/** The field names of the registration form, in form order. */
-export const REGISTRATION_FIELDS = [
-  'naam',
-  'email',
-  'website',
-  'referentie',
-  'gebruikersnaam',
-  'landcode',
-  'interesses',
-  'personen',
-  'akkoord',
-] as const satisfies ReadonlyArray<keyof RegistrationDto>;
-
-/** A field name of the registration form. */
-export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];

@@ -2,34 +2,44 @@
  * Eiland's own form decorators (product.md §4), beside class-validator's:
  * the custom `IsTrimmed` rule, `Optional` (an empty optional field is not
  * validated further), and the input transforms `Trim`, `ToInteger`, `ToArray`.
- * Transforms are recorded so the rule list for the browser can name them.
+ * Transforms and optional fields are recorded so the rule list for the browser
+ * can name them; their logic is shared with the browser (`src/shared/rules.ts`).
  */
 import { Transform } from 'class-transformer';
 import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
+import { applyTransform, isEmptyValue, type InputTransform } from '../shared/rules.js';
 
 /** Name of the custom trim rule; its default message is in the catalogue. */
 export const IS_TRIMMED = 'isTrimmed';
 
-/** A transform applied to a raw form value before the rules run. */
-export type InputTransform = 'trim' | 'integer' | 'array';
+/** What is recorded of a field beside its class-validator rules. */
+export interface FieldTraits {
+  transform: InputTransform | null;
+  optional: boolean;
+}
 
-const transforms = new Map<Function, Map<string, InputTransform>>();
+const traits = new Map<Function, Map<string, FieldTraits>>();
 
-function recordTransform(kind: InputTransform, apply: (value: unknown) => unknown): PropertyDecorator {
-  return (target, property) => {
-    const byField = transforms.get(target.constructor) ?? new Map<string, InputTransform>();
-    byField.set(String(property), kind);
-    transforms.set(target.constructor, byField);
-    Transform(({ value }) => apply(value))(target, property);
-  };
+function record(target: object, property: string | symbol, change: Partial<FieldTraits>): void {
+  const byField = traits.get(target.constructor) ?? new Map<string, FieldTraits>();
+  const prior = byField.get(String(property)) ?? { transform: null, optional: false };
+  byField.set(String(property), { ...prior, ...change });
+  traits.set(target.constructor, byField);
 }
 
 /**
- * The input transform of each field of a DTO class.
- * @returns field name → transform, for the fields that have one
+ * The recorded traits of each field of a DTO class.
+ * @returns field name → transform and optionality (fields without any are absent)
  */
-export function transformsOf(dto: Function): ReadonlyMap<string, InputTransform> {
-  return transforms.get(dto) ?? new Map();
+export function traitsOf(dto: Function): ReadonlyMap<string, FieldTraits> {
+  return traits.get(dto) ?? new Map();
+}
+
+function transformDecorator(kind: InputTransform): PropertyDecorator {
+  return (target, property) => {
+    record(target, property, { transform: kind });
+    Transform(({ value }) => applyTransform(kind, value))(target, property);
+  };
 }
 
 /** Fails when the value has leading or trailing white space (product.md §4 "trim"). */
@@ -42,26 +52,17 @@ export function IsTrimmed(options?: ValidationOptions): PropertyDecorator {
 
 /** Skips every other rule of the field when its value is absent or ''. */
 export function Optional(): PropertyDecorator {
-  return ValidateIf((_object, value: unknown) => value !== undefined && value !== null && value !== '');
+  return (target, property) => {
+    record(target, property, { optional: true });
+    ValidateIf((_object, value: unknown) => !isEmptyValue(value))(target, property);
+  };
 }
 
 /** Trims a string before the rules run (non-strings pass unchanged). */
-export function Trim(): PropertyDecorator {
-  return recordTransform('trim', (value) => (typeof value === 'string' ? value.trim() : value));
-}
+export const Trim = (): PropertyDecorator => transformDecorator('trim');
 
-/**
- * Turns a string of digits (optionally signed) into a number; '' into
- * undefined, so "required" is judged on the raw value; anything else into NaN.
- */
-export function ToInteger(): PropertyDecorator {
-  return recordTransform('integer', (value) => {
-    if (value === undefined || value === '') return undefined;
-    return typeof value === 'string' && /^[+-]?\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
-  });
-}
+/** Digits → number, '' → undefined (required judged on the raw value), else NaN. */
+export const ToInteger = (): PropertyDecorator => transformDecorator('integer');
 
 /** Makes a checkbox group's value an array: absent → [], one value → [value]. */
-export function ToArray(): PropertyDecorator {
-  return recordTransform('array', (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
-}
+export const ToArray = (): PropertyDecorator => transformDecorator('array');

@@ -8,7 +8,14 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isbot } from 'isbot';
 import { Document } from '../../views/Document.js';
-import type { BuildManifest } from '../manifest.js';
+import { IslandContext, type IslandRenderContext } from '../../views/Island.js';
+import type { BuildManifest, ScriptAsset } from '../manifest.js';
+
+function islandScript(manifest: BuildManifest, name: string): ScriptAsset {
+  const script = manifest.islands[name];
+  if (!script) throw new Error(`Island "${name}" is not in build ${manifest.buildId}: run "node build.mjs"`);
+  return script;
+}
 
 /** What one page render needs. */
 export interface RenderRequest {
@@ -22,6 +29,8 @@ export interface RenderRequest {
   cacheControl: string;
   /** Extra `<head>` elements. */
   head?: ReactNode;
+  /** Islands the page may render (its route's declaration); their scripts are loaded. */
+  islands: readonly string[];
   /** Called instead of streaming when the shell itself fails. */
   onShellError(error: unknown): void;
 }
@@ -52,9 +61,27 @@ export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render
   return function render(req, res, page) {
     const bot = isbot(req.get('user-agent') ?? '');
     const log = req.log;
+    const nonce = res.locals.nonce as string | undefined;
+    const scripts = page.islands.length === 0 ? [] : [manifest.runtime, ...page.islands.map((name) => islandScript(manifest, name))];
+    let ids = 0;
+    const islands: IslandRenderContext = {
+      nextId: () => `i${++ids}`,
+      fileOf: (name) => islandScript(manifest, name).file,
+      declared: page.islands,
+    };
     const document = (
-      <Document title={page.title} requestId={String(req.id)} stylesheet={manifest.styles} currentPath={req.path} head={page.head}>
-        {page.content}
+      <Document
+        title={page.title}
+        requestId={String(req.id)}
+        stylesheet={manifest.styles}
+        currentPath={req.path}
+        head={page.head}
+        manifestUrl={manifest.url}
+        scripts={scripts.slice(0, 1).map((s) => s.file)}
+        preloads={[...new Set(scripts.flatMap((s, i) => (i === 0 ? s.imports : [s.file, ...s.imports])))]}
+        nonce={nonce}
+      >
+        <IslandContext value={islands}>{page.content}</IslandContext>
       </Document>
     );
 
@@ -66,7 +93,7 @@ export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render
     };
 
     const stream = renderToPipeableStream(document, {
-      nonce: res.locals.nonce as string | undefined,
+      nonce,
       // Bots get no outlined chunks and no reveal scripts (react#34966, toolchain.md).
       progressiveChunkSize: bot ? Number.POSITIVE_INFINITY : undefined,
       onShellReady() {

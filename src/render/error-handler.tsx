@@ -35,6 +35,7 @@ export function errorHandler(render: Render): ErrorRequestHandler {
       title: errorPageTitle(error.status),
       content: <ErrorPage status={error.status} />,
       cacheControl: 'no-store',
+      islands: [],
       onShellError() {
         res.status(500).type('text/plain').send('500: Internal Server Error');
       },

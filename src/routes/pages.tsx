@@ -1,6 +1,7 @@
 /**
  * The route table of the site's pages (product.md §1).
  */
+import { declared } from '../shared/route-table.js';
 import type { Storage } from '../storage/types.js';
 import { registrationRoutes } from './registration.js';
 import type { AnyPageRoute } from './types.js';
@@ -16,16 +17,15 @@ import { Privacy } from '../../views/pages/Privacy.js';
 export function siteRoutes(storage: Storage): AnyPageRoute[] {
   return [
     {
-      path: '/',
-      kind: 'ssr',
+      ...declared('/'),
       title: 'Start',
       // Deferred: the shell streams first; the count fills its boundary (§6).
       loader: (): StartProps => ({ registrations: storage.countRegistrations().catch(() => null) }),
       View: Start,
     },
-    { path: '/over', kind: 'static', title: 'Over deze site', View: Over },
-    { path: '/voorwaarden', kind: 'static', title: 'Voorwaarden', View: Voorwaarden },
-    { path: '/privacy', kind: 'static', title: 'Privacyverklaring', View: Privacy },
+    { ...declared('/over'), title: 'Over deze site', View: Over },
+    { ...declared('/voorwaarden'), title: 'Voorwaarden', View: Voorwaarden },
+    { ...declared('/privacy'), title: 'Privacyverklaring', View: Privacy },
     ...registrationRoutes(storage),
   ];
 }

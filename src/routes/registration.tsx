@@ -5,13 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
 import { HttpError } from '../errors.js';
-import { CSRF_FIELD } from '../filter/cross-site.js';
 import { readShape } from '../forms/body.js';
-import { REGISTRATION_FIELDS, RegistrationDto } from '../forms/registration.js';
+import { browserRules } from '../forms/browser-rules.js';
+import { RegistrationDto } from '../forms/registration.js';
 import { validateForm } from '../forms/validate.js';
 import { MESSAGES } from '../shared/messages.js';
+import { CSRF_FIELD, HONEYPOT_FIELD, REGISTRATION_FIELDS, SUBMISSION_FIELD } from '../shared/registration.js';
+import { declared } from '../shared/route-table.js';
 import type { Storage } from '../storage/types.js';
-import { Aanmelden, HONEYPOT_FIELD, SUBMISSION_FIELD, type AanmeldenProps } from '../../views/pages/Aanmelden.js';
+import { Aanmelden, type AanmeldenProps } from '../../views/pages/Aanmelden.js';
 import { Bedankt } from '../../views/pages/Bedankt.js';
 import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestiging.js';
 import type { ActionContext, ActionResult, AnyPageRoute, PageRoute } from './types.js';
@@ -50,7 +52,11 @@ async function submit(storage: Storage, ctx: ActionContext): Promise<ActionResul
   if (!result.ok) {
     const failed = Object.keys(result.errors);
     ctx.log.info({ event: 'validation_failed', route: '/aanmelden', fields: failed, count: failed.length }, 'validation_failed');
-    return { status: 422, props: { values, errors: result.errors, csrfToken: ctx.csrfToken(), submissionKey } };
+    return {
+      status: 422,
+      props: { values, errors: result.errors, csrfToken: ctx.csrfToken(), submissionKey, rules: browserRules(RegistrationDto) },
+      data: result.errors,
+    };
   }
   const dto = result.value;
   const { id } = await storage.saveRegistration(submissionKey, {
@@ -70,7 +76,14 @@ async function tokenExpired(ctx: ActionContext): Promise<ActionResult<AanmeldenP
   const fields = readShape(ctx.req.body, SHAPE);
   return {
     status: 403,
-    props: { values: valuesOf(fields), errors: {}, notice: MESSAGES.sessionExpired, csrfToken: ctx.csrfToken(), submissionKey: submissionKeyOf(fields) },
+    props: {
+      values: valuesOf(fields),
+      errors: {},
+      notice: MESSAGES.sessionExpired,
+      csrfToken: ctx.csrfToken(),
+      submissionKey: submissionKeyOf(fields),
+      rules: browserRules(RegistrationDto),
+    },
   };
 }
 
@@ -80,18 +93,16 @@ async function tokenExpired(ctx: ActionContext): Promise<ActionResult<AanmeldenP
  */
 export function registrationRoutes(storage: Storage): AnyPageRoute[] {
   const form: PageRoute<AanmeldenProps> = {
-    path: '/aanmelden',
-    kind: 'ssr',
+    ...declared('/aanmelden'),
     title: (p) => (Object.keys(p.errors).length > 0 || p.notice ? 'Fout: Aanmelden' : 'Aanmelden'),
-    loader: ({ csrfToken }) => ({ values: {}, errors: {}, csrfToken: csrfToken(), submissionKey: randomUUID() }),
+    loader: ({ csrfToken }) => ({ values: {}, errors: {}, csrfToken: csrfToken(), submissionKey: randomUUID(), rules: browserRules(RegistrationDto) }),
     View: Aanmelden,
     action: (ctx) => submit(storage, ctx),
     onTokenExpired: tokenExpired,
     rateLimit: REGISTRATION_RATE_LIMIT,
   };
   const confirmation: PageRoute<BevestigingProps> = {
-    path: '/aanmeldingen/:id',
-    kind: 'ssr',
+    ...declared('/aanmeldingen/:id'),
     title: 'Bedankt voor je aanmelding',
     head: <meta name="robots" content="noindex" />,
     loader: async ({ req }) => {
@@ -103,6 +114,6 @@ export function registrationRoutes(storage: Storage): AnyPageRoute[] {
     },
     View: Bevestiging,
   };
-  return [form, { path: THANK_YOU_PATH, kind: 'static', title: 'Bedankt voor je aanmelding', View: Bedankt }, confirmation];
+  return [form, { ...declared(THANK_YOU_PATH), title: 'Bedankt voor je aanmelding', View: Bedankt }, confirmation];
 }
 

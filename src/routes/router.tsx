@@ -8,6 +8,7 @@ import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../errors.js';
 import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
 import { formBody } from '../forms/body.js';
+import { DATA_HEADER } from '../shared/registration.js';
 import type { Render } from '../render/document.js';
 import type { ActionContext, ActionResult, AnyPageRoute } from './types.js';
 
@@ -47,6 +48,7 @@ function renderRoute(route: AnyPageRoute, render: Render, req: Request, res: Res
     content: <route.View {...props} />,
     head: route.head,
     cacheControl: CACHE_CONTROL[route.kind],
+    islands: route.islands,
     onShellError,
   });
 }
@@ -67,7 +69,10 @@ function answer(route: AnyPageRoute, render: Render, run: (ctx: ActionContext) =
     try {
       const result = await run(context(req, res));
       if ('redirect' in result) res.redirect(303, result.redirect);
-      else renderRoute(route, render, req, res, result.status, result.props, next);
+      else if (result.data !== undefined && req.get(DATA_HEADER) === '1') {
+        // The island's post: JSON, marked, never cached (product.md §4, §7).
+        res.status(result.status).set(DATA_HEADER, '1').set('Cache-Control', 'no-store').json(result.data);
+      } else renderRoute(route, render, req, res, result.status, result.props, next);
     } catch (error) {
       next(error);
     }

@@ -6,8 +6,7 @@ import type { Request } from 'express';
 import type { ComponentType, ReactNode } from 'react';
 import type { Logger } from 'pino';
 
-/** `ssr` pages run a loader per request; `static` pages have none (product.md §1). */
-export type RouteKind = 'ssr' | 'static';
+import type { RouteDeclaration } from '../shared/route-table.js';
 
 /** What a loader gets. */
 export interface LoaderContext {
@@ -21,14 +20,18 @@ export interface ActionContext extends LoaderContext {
   log: Logger;
 }
 
-/** An action's answer: a redirect (303 for PRG), or the page again with a status. */
-export type ActionResult<P> = { redirect: string } | { status: number; props: P };
+/**
+ * An action's answer: a redirect (303 for PRG), or the page again with a
+ * status. `data` is the JSON answer to a post with the data marker (the
+ * island's), e.g. field → message for a 422.
+ */
+export type ActionResult<P> = { redirect: string } | { status: number; props: P; data?: unknown };
 
-/** One page of the route table. */
-export interface PageRoute<P extends object = Record<string, never>> {
-  /** Express path pattern, case-sensitive, e.g. `/over`. */
-  path: string;
-  kind: RouteKind;
+/**
+ * One page of the route table: its declaration (path, kind, islands — see
+ * `src/shared/routes.json`) and how it is served.
+ */
+export interface PageRoute<P extends object = Record<string, never>> extends RouteDeclaration {
   /** Page title without the site suffix, or a function of the view's props. */
   title: string | ((props: P) => string);
   /** Loads the view's props; throw an `HttpError` for 4xx/5xx. Only for `ssr`. */

@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, type TestBrowser } from '../helpers/browser.js';
-import { startApp, type TestApp } from '../helpers/app.js';
+import { describe, it } from 'node:test';
+import { browserSuite } from '../helpers/browser.js';
 
-let app: TestApp;
-let chromium: TestBrowser;
-before(async () => {
-  // A slow count, so the Suspense boundary really streams in after the shell.
-  app = await startApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(3), 300)) });
-  chromium = await launchBrowser();
-});
-after(async () => {
-  await chromium?.close();
-  await app?.close();
-});
+// A slow count, so the Suspense boundary really streams in after the shell.
+const suite = browserSuite({ countRegistrations: () => new Promise((r) => setTimeout(() => r(3), 300)) });
 
 const pages: Array<[path: string, title: string, h1: string, nav: string | null]> = [
   ['/', 'Start · Eiland', 'Welkom bij Eiland', 'Start'],
@@ -27,10 +17,12 @@ const pages: Array<[path: string, title: string, h1: string, nav: string | null]
 for (const javaScript of [false, true]) {
   describe(`every page reads well in Chromium with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
     for (const [path, title, h1, nav] of pages) {
-      it(`${path}: title, heading, layout, navigation, no console errors`, async () => {
-        const { page, errors } = await chromium.newPage({ javaScript });
+      it(`${path}: title, heading, layout, navigation, no console errors${javaScript ? ', JavaScript only with islands' : ''}`, async () => {
+        const { page, errors } = await suite.chromium.newPage({ javaScript });
+        const scripts: string[] = [];
+        page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
         try {
-          await page.goto(app.url + path, { waitUntil: 'load' });
+          await page.goto(suite.app.url + path, { waitUntil: 'load' });
           assert.equal(await page.title(), title);
           assert.equal(await page.$eval('h1', (e) => e.textContent), h1);
           assert.equal(await page.$eval('html', (e) => e.getAttribute('lang')), 'nl');
@@ -43,6 +35,12 @@ for (const javaScript of [false, true]) {
           // Stylesheet applied (CSP allows it), favicon served: no console errors at all.
           assert.equal(await page.$eval('.skip-link', (e) => getComputedStyle(e).position), 'absolute');
           assert.deepEqual(errors, []);
+          if (javaScript && path !== '/aanmelden') assert.deepEqual(scripts, [], 'no React, no runtime');
+          if (javaScript && path === '/aanmelden') {
+            await page.waitForSelector('[data-hydrated="true"]', { timeout: 5000 });
+            assert.ok(scripts.some((u) => /RegistrationForm-/.test(u)));
+            assert.deepEqual(errors, [], 'no hydration warning');
+          }
         } finally {
           await page.close();
         }
@@ -50,9 +48,9 @@ for (const javaScript of [false, true]) {
     }
 
     it('the skip link is the first stop and leads to the content', async () => {
-      const { page } = await chromium.newPage({ javaScript });
+      const { page } = await suite.chromium.newPage({ javaScript });
       try {
-        await page.goto(`${app.url}/over`);
+        await page.goto(`${suite.app.url}/over`);
         await page.keyboard.press('Tab');
         assert.equal(await page.evaluate('document.activeElement.textContent'), 'Naar de inhoud');
         await page.keyboard.press('Enter');
@@ -63,9 +61,9 @@ for (const javaScript of [false, true]) {
     });
 
     it('shows the error page of an unknown path', async () => {
-      const { page } = await chromium.newPage({ javaScript });
+      const { page } = await suite.chromium.newPage({ javaScript });
       try {
-        const res = await page.goto(`${app.url}/bestaat-niet`);
+        const res = await page.goto(`${suite.app.url}/bestaat-niet`);
         assert.equal(res?.status(), 404);
         assert.equal(await page.title(), '404: This page could not be found');
         assert.equal(await page.$eval('h2', (e) => `${e.getAttribute('lang')}:${e.textContent}`), 'en:This page could not be found');
@@ -78,9 +76,9 @@ for (const javaScript of [false, true]) {
 
 describe('the start page streams its count', () => {
   it('with JavaScript on, the count replaces the fallback (React reveal script allowed by the nonce)', async () => {
-    const { page, errors } = await chromium.newPage({ javaScript: true });
+    const { page, errors } = await suite.chromium.newPage({ javaScript: true });
     try {
-      await page.goto(`${app.url}/`);
+      await page.goto(`${suite.app.url}/`);
       await page.waitForFunction('document.querySelector(".count")?.textContent === "Er zijn 3 aanmeldingen."', { timeout: 5000 });
       assert.deepEqual(errors, [], 'no CSP violation');
     } finally {
@@ -89,9 +87,9 @@ describe('the start page streams its count', () => {
   });
 
   it('with JavaScript off, the fallback reads well on its own', async () => {
-    const { page } = await chromium.newPage({ javaScript: false });
+    const { page } = await suite.chromium.newPage({ javaScript: false });
     try {
-      await page.goto(`${app.url}/`);
+      await page.goto(`${suite.app.url}/`);
       const visible = await page.$$eval('.count', (els) => els.filter((e) => e.checkVisibility()).map((e) => e.textContent));
       assert.deepEqual(visible, ['Het aantal aanmeldingen is nog niet bekend.']);
     } finally {
@@ -102,10 +100,10 @@ describe('the start page streams its count', () => {
 
 describe('layout', () => {
   it('is usable at 320 px wide: nothing scrolls sideways', async () => {
-    const { page } = await chromium.newPage({ width: 320 });
+    const { page } = await suite.chromium.newPage({ width: 320 });
     try {
       for (const [path] of pages) {
-        await page.goto(app.url + path);
+        await page.goto(suite.app.url + path);
         const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
         assert.equal(overflow, 0, path);
       }
@@ -115,9 +113,9 @@ describe('layout', () => {
   });
 
   it('follows the dark colour scheme', async () => {
-    const { page } = await chromium.newPage();
+    const { page } = await suite.chromium.newPage();
     try {
-      await page.goto(`${app.url}/over`);
+      await page.goto(`${suite.app.url}/over`);
       const light = await page.evaluate('getComputedStyle(document.body).backgroundColor');
       await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
       const dark = await page.evaluate('getComputedStyle(document.body).backgroundColor');

@@ -6,7 +6,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { startApp, type TestApp, type TestAppOptions } from './app.js';
 
 /** A launched browser that removes its profile on close. */
 export interface TestBrowser {
@@ -50,6 +52,38 @@ export async function launchBrowser(): Promise<TestBrowser> {
     async close() {
       await browser.close();
       await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The app and browser of a browser suite, valid inside its tests. */
+export interface BrowserSuite {
+  readonly app: TestApp;
+  readonly chromium: TestBrowser;
+}
+
+/**
+ * Registers `before`/`after` hooks that start the app (on a fresh database
+ * unless `options.storage`) and Chromium, and close both afterwards.
+ * @param options createApp options, or a function giving them (run in `before`)
+ */
+export function browserSuite(options: TestAppOptions | (() => Promise<TestAppOptions>) = {}): BrowserSuite {
+  let app: TestApp | undefined;
+  let chromium: TestBrowser | undefined;
+  before(async () => {
+    app = await startApp(typeof options === 'function' ? await options() : options);
+    chromium = await launchBrowser();
+  });
+  after(async () => {
+    await chromium?.close();
+    await app?.close();
+  });
+  return {
+    get app() {
+      return app!;
+    },
+    get chromium() {
+      return chromium!;
     },
   };
 }

@@ -31,6 +31,66 @@ export const EMPTY_SUBMIT_ERRORS: Readonly<Record<string, string>> = {
   akkoord: 'Dit veld is verplicht',
 };
 
+/** A valid UUID that no registration has. */
+export const UNKNOWN_UUID = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
+
+/**
+ * One case per rule of product.md §4, boundaries included: a field, the value
+ * it is given in an otherwise valid form, and its exact message (null: valid).
+ */
+export const RULE_CASES: ReadonlyArray<readonly [field: string, value: string | string[] | undefined, message: string | null]> = [
+  ['naam', '', 'Dit veld is verplicht'],
+  ['naam', '   ', 'Dit veld is verplicht'],
+  ['naam', 'A', 'at least 2 characters'],
+  ['naam', '  A  ', 'at least 2 characters'],
+  ['naam', 'Al', null],
+  ['naam', 'Zoë Ümit-Çelik', null],
+  ['naam', 'x'.repeat(60), null],
+  ['naam', 'x'.repeat(61), 'at most 60 characters'],
+  ['naam', ` ${'x'.repeat(60)} `, null],
+  ['email', '', 'Dit veld is verplicht'],
+  ['email', 'anna', 'Dit is geen geldig email adress'],
+  ['email', 'anna@', 'Dit is geen geldig email adress'],
+  ['email', '  anna@voorbeeld.nl  ', null],
+  ['website', '', null],
+  ['website', 'voorbeeld.nl', 'Dit is geen geldige URL'],
+  ['website', 'ftp://voorbeeld.nl', 'Dit is geen geldige URL'],
+  ['website', 'javascript:alert(1)', 'Dit is geen geldige URL'],
+  ['website', 'http://voorbeeld.nl/pad?x=1', null],
+  ['referentie', '', null],
+  ['referentie', 'abc', 'Dit is geen geldige UUID'],
+  ['referentie', UNKNOWN_UUID, null],
+  ['gebruikersnaam', '', 'Dit veld is verplicht'],
+  ['gebruikersnaam', ' anna', 'Dit is geen geldige waarde'],
+  ['gebruikersnaam', 'ANNA ', 'Dit is geen geldige waarde'],
+  ['gebruikersnaam', 'Anna', 'the value must be lowercase'],
+  ['gebruikersnaam', 'an', 'at least 3 characters'],
+  ['gebruikersnaam', 'ann', null],
+  ['gebruikersnaam', 'a'.repeat(20), null],
+  ['gebruikersnaam', 'a'.repeat(21), 'at most 20 characters'],
+  ['gebruikersnaam', 'an-na', 'must match the given pattern'],
+  ['gebruikersnaam', 'anné', 'must match the given pattern'],
+  ['landcode', '', 'Dit veld is verplicht'],
+  ['landcode', 'N', 'must be exactly 2 characters'],
+  ['landcode', 'NLD', 'must be exactly 2 characters'],
+  ['landcode', 'nl', 'the value must be upper case'],
+  ['landcode', 'BE', null],
+  ['interesses', undefined, 'must contain at least 1 value(s)'],
+  ['interesses', ['sport', 'natuur', 'muziek', 'cultuur'], 'must contain at most 3 value(s)'],
+  ['interesses', ['sport', 'golf'], 'Invoer is niet geldig'],
+  ['interesses', 'techniek', null],
+  ['interesses', ['techniek', 'cultuur', 'muziek'], null],
+  ['personen', '', 'Dit veld is verplicht'],
+  ['personen', 'abc', 'Invoer is niet geldig'],
+  ['personen', '2.5', 'Invoer is niet geldig'],
+  ['personen', '0', 'Invoer is niet geldig'],
+  ['personen', '11', 'Invoer is niet geldig'],
+  ['personen', '1', null],
+  ['personen', '10', null],
+  ['akkoord', undefined, 'Dit veld is verplicht'],
+  ['akkoord', 'nee', 'Invoer is niet geldig'],
+];
+
 /** What a rendered form gives a browser. */
 export interface FormSession {
   cookie: string;

@@ -2,7 +2,7 @@
  * The confirmation page `/aanmeldingen/:id` (product.md §1): name, interests,
  * persons and the masked e-mail address.
  */
-import { INTERESTS } from '../../src/forms/registration.js';
+import { INTERESTS } from '../../src/shared/registration.js';
 import type { Registration } from '../../src/storage/types.js';
 
 /**

@@ -1,0 +1,57 @@
+/**
+ * Island props on the wire (product.md §5): plain JSON only, escaped so the
+ * `<script type="application/json">` that carries them can never be closed or
+ * broken by their content. The browser reads them back with `JSON.parse`.
+ */
+
+const ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+function kindOf(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return typeof value;
+  return (value as object).constructor?.name ?? 'object without prototype';
+}
+
+function assertPlainJson(island: string, value: unknown, path: string): void {
+  const fail = (what: string): never => {
+    throw new TypeError(`Island "${island}" prop "${path}" is not plain JSON (${what})`);
+  };
+  if (value === undefined) fail('undefined');
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) fail(String(value));
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => assertPlainJson(island, item, `${path}[${i}]`));
+    return;
+  }
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) fail(kindOf(value));
+    for (const [key, item] of Object.entries(value)) {
+      // An absent optional prop: JSON leaves it out, as TypeScript means it.
+      if (item !== undefined) assertPlainJson(island, item, path ? `${path}.${key}` : key);
+    }
+    return;
+  }
+  fail(kindOf(value));
+}
+
+/**
+ * Serialises island props for a `<script type="application/json">`.
+ * @param island the island's name, for the error message
+ * @param props the props: plain objects, arrays, strings, finite numbers, booleans, null
+ * @returns JSON with `<`, `>`, `&`, U+2028 and U+2029 written as `\uXXXX` escapes
+ * @throws TypeError naming island and prop path, e.g.
+ *   `Island "RegistrationForm" prop "user.createdAt" is not plain JSON (Date)`
+ */
+export function serializeIslandProps(island: string, props: object): string {
+  assertPlainJson(island, props, '');
+  return JSON.stringify(props).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c]!);
+}

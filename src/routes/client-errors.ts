@@ -1,0 +1,105 @@
+/**
+ * Browser error reports (product.md §9): `POST /_eiland/client-errors`, sent by
+ * `navigator.sendBeacon` — JSON of at most 8 KiB, same-origin, rate-limited per
+ * client, no CSRF token (a beacon cannot send one). Logged at `error` with
+ * `"source":"client"` and the page's request id; answered 204.
+ */
+import { plainToInstance } from 'class-transformer';
+import { IsOptional, IsString, Matches, MaxLength, validate } from 'class-validator';
+import express, { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { HttpError } from '../errors.js';
+import type { CsrfTokens } from '../filter/cross-site.js';
+import { escapeControl } from '../logging.js';
+import { methodNotAllowed } from './router.js';
+
+/** Path of the endpoint (product.md §1). */
+export const CLIENT_ERRORS_PATH = '/_eiland/client-errors';
+
+/** A report as the browser sends it. */
+class ClientErrorReport {
+  @IsString()
+  @MaxLength(2000)
+  message!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(6000)
+  stack?: string;
+
+  @IsString()
+  @MaxLength(2048)
+  url!: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  island?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9._-]{1,64}$/)
+  requestId?: string;
+}
+
+/** The page's path only: a query string may hold personal data (product.md §12). */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'http://x').pathname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The endpoint's router.
+ * @param options `csrf` for its same-origin check (the token is not required)
+ */
+export function clientErrorsRouter({ csrf }: { csrf: CsrfTokens }): Router {
+  const router = Router({ caseSensitive: true, strict: true });
+  router
+    .route(CLIENT_ERRORS_PATH)
+    .all(function routeName(_req, res, next) {
+      res.locals.route = CLIENT_ERRORS_PATH;
+      next();
+    })
+    .post(
+      rateLimit({
+        limit: 10,
+        windowMs: 60_000,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        handler: (_req, _res, next) => next(new HttpError(429, 'Too many client error reports')),
+      }),
+      express.json({ limit: '8kb', type: ['application/json', 'text/plain'] }),
+      csrf.protect({ tokenRequired: false }),
+      async function clientError(req, res, next) {
+        const body: unknown = req.body;
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+          next(new HttpError(400, 'Client error report is not a JSON object'));
+          return;
+        }
+        const report = plainToInstance(ClientErrorReport, body);
+        const problems = await validate(report, { whitelist: true, forbidNonWhitelisted: true });
+        if (problems.length > 0) {
+          next(new HttpError(400, `Client error report invalid: ${problems.map((p) => p.property).join(', ')}`));
+          return;
+        }
+        req.log.error(
+          {
+            event: 'client_error',
+            source: 'client',
+            message: escapeControl(report.message),
+            stack: escapeControl(report.stack ?? ''),
+            page: escapeControl(pathOf(report.url)),
+            island: report.island,
+            pageRequestId: report.requestId,
+          },
+          'client_error',
+        );
+        res.status(204).end();
+      },
+    )
+    .all(methodNotAllowed('POST'));
+  return router;
+}

@@ -1,0 +1,32 @@
+/**
+ * The declared routes (product.md §1, §5): path, kind and the islands each
+ * page renders. `src/shared/routes.json` is read by `build.mjs` too, so the
+ * build manifest knows every route's assets.
+ */
+import table from './routes.json' with { type: 'json' };
+
+/** `ssr` pages run a loader per request; `static` pages have none (product.md §1). */
+export type RouteKind = 'ssr' | 'static';
+
+/** A declared route. */
+export interface RouteDeclaration {
+  /** Express path pattern, e.g. `/aanmeldingen/:id`. */
+  path: string;
+  kind: RouteKind;
+  /** Names of the islands the page renders (files in `islands/`). */
+  islands: string[];
+}
+
+/** Every declared route. */
+export const ROUTES: readonly RouteDeclaration[] = table as RouteDeclaration[];
+
+/**
+ * The declaration of a path pattern.
+ * @param path a pattern of `routes.json`, e.g. `/over`
+ * @throws RangeError when the path is not declared there
+ */
+export function declared(path: string): RouteDeclaration {
+  const route = ROUTES.find((r) => r.path === path);
+  if (!route) throw new RangeError(`Route "${path}" is not declared in src/shared/routes.json`);
+  return route;
+}

@@ -1,0 +1,82 @@
+/**
+ * The JSON rule list the server derives from a DTO's class-validator metadata
+ * and the island evaluates (product.md §4 "with JavaScript"), plus the input
+ * transforms both sides apply. Shared: no imports, no Node APIs.
+ */
+
+/** A JSON-safe constraint: RegExps travel as `{ regexp, flags }`. */
+export type RuleConstraint = null | boolean | number | string | RuleConstraint[] | { [key: string]: RuleConstraint };
+
+/** One rule, in DTO order, with the message to show when it fails. */
+export interface BrowserRule {
+  /** class-validator rule name, e.g. `minLength`. */
+  name: string;
+  constraints: RuleConstraint[];
+  /** Applies to each element of an array value. */
+  each: boolean;
+  message: string;
+}
+
+/** A transform applied to a raw form value before the rules run. */
+export type InputTransform = 'trim' | 'integer' | 'array';
+
+/** Everything the browser needs to validate one field. */
+export interface FieldRules {
+  transform: InputTransform | null;
+  /** An empty value skips every rule. */
+  optional: boolean;
+  rules: BrowserRule[];
+}
+
+/** Field name → its rules. */
+export type FormRules = Record<string, FieldRules>;
+
+/** The rule names the island can evaluate; the server refuses to send others. */
+export const BROWSER_RULE_NAMES = [
+  'isNotEmpty',
+  'isDefined',
+  'isEmail',
+  'isUrl',
+  'isUuid',
+  'isTrimmed',
+  'isLowercase',
+  'isUppercase',
+  'minLength',
+  'maxLength',
+  'isLength',
+  'matches',
+  'arrayMinSize',
+  'arrayMaxSize',
+  'isIn',
+  'isInt',
+  'min',
+  'max',
+] as const;
+
+/**
+ * Applies an input transform to a raw form value, identically on server and browser.
+ * - `trim`: strings trimmed; other values unchanged.
+ * - `integer`: '' or absent → undefined (so "required" is judged on the raw value);
+ *   a string of at most 15 digits, optionally signed → its number; anything else → NaN.
+ * - `array`: absent → []; one value → [value]; an array unchanged.
+ * @param kind the transform, or null for none
+ * @param value the raw value (string, string array or undefined)
+ */
+export function applyTransform(kind: InputTransform | null, value: unknown): unknown {
+  switch (kind) {
+    case 'trim':
+      return typeof value === 'string' ? value.trim() : value;
+    case 'integer':
+      if (value === undefined || value === '') return undefined;
+      return typeof value === 'string' && /^[+-]?\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+    case 'array':
+      return value === undefined ? [] : Array.isArray(value) ? value : [value];
+    default:
+      return value;
+  }
+}
+
+/** Whether a value counts as empty for an optional field (product.md §4). */
+export function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}

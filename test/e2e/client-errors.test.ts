@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, describe, it } from 'node:test';
+import { readManifest } from '../../src/manifest.js';
+import { buildWithTestIslands, islandRoutes } from '../fixtures/island-routes.js';
+import { waitFor } from '../helpers/app.js';
+import { browserSuite } from '../helpers/browser.js';
+
+const APPLICATION_ERROR = 'Application error: a client-side exception has occurred (see the browser console for more information)';
+
+let build: Awaited<ReturnType<typeof buildWithTestIslands>> | undefined;
+const suite = browserSuite(async () => {
+  build = await buildWithTestIslands();
+  return { buildDir: build.dir, extraRoutes: islandRoutes };
+});
+after(() => build?.remove());
+
+describe('a failing island (product.md §9)', () => {
+  const cases: Array<[mode: string, act: boolean, thrown: string]> = [
+    ['hydration', false, 'Eiland proef-fout bij hydratatie'],
+    ['handler', true, 'Eiland proef-fout in handler'],
+    ['render', true, 'Eiland proef-fout bij renderen'],
+  ];
+  for (const [mode, act, thrown] of cases) {
+    it(`fails in ${mode}: shows the Application error in its place, logs to the console, reports once; others keep working`, async () => {
+      const { page, errors } = await suite.chromium.newPage();
+      try {
+        await page.goto(`${suite.app.url}/proef/eilanden?mode=${mode}`);
+        await page.waitForSelector('[data-island="Teller"][data-hydrated="true"]', { timeout: 5000 });
+        if (act) {
+          await page.waitForSelector('[data-island="Exploder"][data-hydrated="true"]', { timeout: 5000 });
+          await page.click('.exploder');
+        }
+        await page.waitForSelector('[data-island="Exploder"] [role="alert"]', { timeout: 5000 });
+        const alert = await page.$eval('[data-island="Exploder"] [role="alert"]', (e) => ({ text: e.textContent, lang: e.getAttribute('lang') }));
+        assert.deepEqual(alert, { text: APPLICATION_ERROR, lang: 'en' });
+        assert.equal(await page.$('.exploder'), null);
+
+        await page.click('.teller');
+        await page.waitForFunction('document.querySelector(".teller").textContent === "Geteld: 1"', { timeout: 3000 });
+
+        assert.ok(errors.some((e) => e.includes(thrown)), `console.error has the error: ${errors.join(' | ')}`);
+        const requestId = await page.$eval('meta[name="request-id"]', (e) => e.getAttribute('content'));
+        await waitFor(() => suite.app.logs().some((l) => l.event === 'client_error' && l.pageRequestId === requestId));
+        await new Promise((r) => setTimeout(r, 200));
+        const lines = suite.app.logs().filter((l) => l.event === 'client_error' && l.pageRequestId === requestId);
+        assert.equal(lines.length, 1);
+        assert.equal(lines[0]?.level, 50);
+        assert.equal(lines[0]?.source, 'client');
+        assert.equal(lines[0]?.island, 'Exploder');
+        assert.equal(lines[0]?.message, thrown);
+        assert.equal(lines[0]?.page, '/proef/eilanden');
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('test-only islands never ship: the site build has none', () => {
+    const site = readManifest('dist/manifest.json');
+    assert.deepEqual(Object.keys(site.islands), ['RegistrationForm']);
+    assert.ok(existsSync(`${build!.dir}/manifest.json`));
+  });
+});

@@ -1,0 +1,246 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import { waitFor } from '../helpers/app.js';
+import { browserSuite } from '../helpers/browser.js';
+import { EMPTY_SUBMIT_ERRORS, RULE_CASES } from '../helpers/form.js';
+
+const suite = browserSuite();
+
+const HYDRATED = '[data-island="RegistrationForm"][data-hydrated="true"]';
+const visibleErrors = `JSON.stringify(Object.fromEntries([...document.querySelectorAll('.field-error')]
+  .filter((e) => e.checkVisibility()).map((e) => [e.id.replace('-fout', ''), e.textContent])))`;
+
+async function openForm(page: Page): Promise<void> {
+  await page.goto(`${suite.app.url}/aanmelden`);
+  await page.waitForSelector(HYDRATED, { timeout: 5000 });
+}
+
+/** Replaces a text field's value by typing, as a person does (a real change). */
+async function fill(page: Page, id: string, value: string): Promise<void> {
+  await page.click(`#${id}`, { count: 3 });
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyA');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  if (value === '') {
+    await page.keyboard.type('1'); // a digit: number fields refuse letters
+    await page.keyboard.press('Backspace');
+  } else {
+    await page.keyboard.type(value);
+  }
+}
+
+async function fillValid(page: Page): Promise<void> {
+  await fill(page, 'naam', 'Sanne Bakker');
+  await fill(page, 'email', 'sanne@voorbeeld.nl');
+  await fill(page, 'gebruikersnaam', 'sanne_b');
+  await fill(page, 'landcode', 'NL');
+  await page.click('#interesses-sport');
+  await fill(page, 'personen', '2');
+  await page.click('#akkoord');
+}
+
+const errorsOf = async (page: Page) => JSON.parse(String(await page.evaluate(visibleErrors))) as Record<string, string>;
+const isMarked = (r: HTTPRequest) => r.method() === 'POST' && r.headers()['x-eiland-data'] === '1';
+
+describe('the registration island in Chromium with JavaScript on', () => {
+  // Text fields, one case per rule; a number field cannot hold letters in a browser.
+  const textCases = RULE_CASES.filter(([field, value]) => typeof value === 'string' && field !== 'interesses' && field !== 'akkoord' && !(field === 'personen' && !/^[\d.]*$/.test(value)));
+
+  it(`shows each rule's message inline on blur after a change (${textCases.length} cases), not while typing`, async () => {
+    const { page, errors } = await suite.chromium.newPage();
+    try {
+      await openForm(page);
+      const seen = new Set<string>();
+      for (const [field, value, message] of textCases) {
+        await fill(page, field, value as string);
+        // A field's first change shows nothing until focus leaves it.
+        if (!seen.has(field)) assert.equal((await errorsOf(page))[field], undefined, `${field}: no message before blur`);
+        seen.add(field);
+        await page.keyboard.press('Tab');
+        const shown = await errorsOf(page);
+        assert.equal(shown[field], message ?? undefined, `${field} = ${JSON.stringify(value)}`);
+        if (message) {
+          assert.equal(await page.$eval(`#${field}`, (e) => e.getAttribute('aria-invalid')), 'true');
+          assert.ok(((await page.$eval(`#${field}`, (e) => e.getAttribute('aria-describedby'))) ?? '').includes(`${field}-fout`));
+        }
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('judges the checkbox group and the consent box when focus leaves them', async () => {
+    const { page } = await suite.chromium.newPage();
+    try {
+      await openForm(page);
+      for (const v of ['techniek', 'cultuur', 'sport', 'natuur']) await page.click(`#interesses-${v}`);
+      await page.focus('#personen');
+      assert.equal((await errorsOf(page)).interesses, 'must contain at most 3 value(s)');
+      for (const v of ['techniek', 'cultuur', 'sport', 'natuur']) await page.click(`#interesses-${v}`);
+      await page.focus('#personen');
+      assert.equal((await errorsOf(page)).interesses, 'must contain at least 1 value(s)');
+      await page.click('#akkoord');
+      await page.click('#akkoord');
+      await page.focus('#naam');
+      assert.equal((await errorsOf(page)).akkoord, 'Dit veld is verplicht');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('on an empty submit shows every message and the summary, focuses the summary, posts nothing', async () => {
+    const { page, errors } = await suite.chromium.newPage();
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    try {
+      await openForm(page);
+      await page.click('button[type="submit"]');
+      await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
+      assert.deepEqual(await errorsOf(page), EMPTY_SUBMIT_ERRORS);
+      assert.deepEqual(
+        await page.$$eval('#foutoverzicht a', (links) => links.map((a) => `${a.getAttribute('href')} ${a.textContent}`)),
+        [
+          '#naam Dit veld is verplicht',
+          '#email Dit veld is verplicht',
+          '#gebruikersnaam Dit veld is verplicht',
+          '#landcode Dit veld is verplicht',
+          '#interesses-techniek must contain at least 1 value(s)',
+          '#personen Dit veld is verplicht',
+          '#akkoord Dit veld is verplicht',
+        ],
+      );
+      assert.equal(await page.title(), 'Fout: Aanmelden · Eiland');
+      assert.deepEqual(posts, []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('hydrates a server-rendered 422 page (errors and values in its props) without warnings', async () => {
+    const { page, errors } = await suite.chromium.newPage();
+    try {
+      await openForm(page);
+      await fill(page, 'gebruikersnaam', 'Anna');
+      await Promise.all([page.waitForNavigation(), page.evaluate('HTMLFormElement.prototype.submit.call(document.querySelector("form"))')]);
+      await page.waitForSelector(HYDRATED, { timeout: 5000 });
+      assert.equal(await page.title(), 'Fout: Aanmelden · Eiland');
+      assert.equal((await errorsOf(page)).gebruikersnaam, 'the value must be lowercase');
+      // Chromium reports every 4xx document as a failed resource; nothing else may appear.
+      assert.deepEqual(errors.filter((e) => !/status of 422/.test(e)), []);
+      await fill(page, 'gebruikersnaam', 'anna');
+      await page.keyboard.press('Tab');
+      assert.equal((await errorsOf(page)).gebruikersnaam, undefined);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('keeps text typed before hydration', async () => {
+    const { page } = await suite.chromium.newPage();
+    try {
+      await page.setRequestInterception(true);
+      let held: HTTPRequest | undefined;
+      page.on('request', (r) => {
+        if (/\/RegistrationForm-[A-Z0-9]+\.js$/.test(r.url())) held = r;
+        else void r.continue();
+      });
+      await page.goto(`${suite.app.url}/aanmelden`);
+      await page.type('#naam', 'Vroege Vogel');
+      await page.type('#gebruikersnaam', 'Vroeg');
+      await waitFor(() => held !== undefined);
+      assert.equal(await page.$('[data-hydrated="true"]'), null, 'not hydrated yet');
+      await held!.continue();
+      await page.waitForSelector(HYDRATED, { timeout: 5000 });
+      assert.equal(await page.$eval('#naam', (e) => (e as HTMLInputElement).value), 'Vroege Vogel');
+      await page.click('#gebruikersnaam');
+      await page.keyboard.type('x');
+      await page.keyboard.press('Tab');
+      assert.equal((await errorsOf(page)).gebruikersnaam, 'the value must be lowercase');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('posts a valid form with the data marker and lands on the confirmation page', async () => {
+    const { page, errors } = await suite.chromium.newPage();
+    const marked: string[] = [];
+    page.on('request', (r) => isMarked(r) && marked.push(String(r.postData())));
+    try {
+      await openForm(page);
+      await fillValid(page);
+      await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+      assert.match(page.url(), /\/aanmeldingen\/[0-9a-f-]{36}$/);
+      assert.equal(await page.$eval('h1', (e) => e.textContent), 'Bedankt voor je aanmelding, Sanne Bakker');
+      assert.equal(marked.length, 1);
+      assert.match(marked[0]!, /naam=Sanne\+Bakker/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows a server-only 422 (a tampered post) inline', async () => {
+    const { page } = await suite.chromium.newPage();
+    try {
+      await page.setRequestInterception(true);
+      page.on('request', (r) => {
+        if (isMarked(r)) void r.continue({ postData: String(r.postData()).replace('landcode=NL', 'landcode=nl') });
+        else void r.continue();
+      });
+      await openForm(page);
+      await fillValid(page);
+      await page.click('button[type="submit"]');
+      await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
+      assert.deepEqual(await errorsOf(page), { landcode: 'the value must be upper case' });
+      assert.match(page.url(), /\/aanmelden$/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('falls back to a native submit when the post fails on the network', async () => {
+    const { page } = await suite.chromium.newPage();
+    const posts: string[] = [];
+    try {
+      await page.setRequestInterception(true);
+      page.on('request', (r) => {
+        if (r.method() === 'POST') posts.push(isMarked(r) ? 'marked' : 'native');
+        if (isMarked(r)) void r.abort('failed');
+        else void r.continue();
+      });
+      await openForm(page);
+      await fillValid(page);
+      await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+      assert.deepEqual(posts, ['marked', 'native']);
+      assert.match(page.url(), /\/aanmeldingen\/[0-9a-f-]{36}$/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('sends no second post while one is pending', async () => {
+    const { page } = await suite.chromium.newPage();
+    try {
+      await page.setRequestInterception(true);
+      const marked: HTTPRequest[] = [];
+      page.on('request', (r) => {
+        if (isMarked(r)) marked.push(r);
+        else void r.continue();
+      });
+      await openForm(page);
+      await fillValid(page);
+      for (let i = 0; i < 3; i++) await page.click('button[type="submit"]');
+      await waitFor(() => marked.length > 0);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(marked.length, 1);
+      await Promise.all([page.waitForNavigation(), marked[0]!.continue()]);
+      assert.match(page.url(), /\/aanmeldingen\//);
+    } finally {
+      await page.close();
+    }
+  });
+});

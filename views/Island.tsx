@@ -1,0 +1,56 @@
+/**
+ * The one helper through which views render islands (product.md §5). It wraps
+ * the island's server HTML in a marker carrying name, unique id, hydration
+ * trigger and chunk URL, with the props as escaped JSON. Each island is its
+ * own React root with its own `identifierPrefix`, on the server as in the browser.
+ */
+import { createContext, createElement, useContext, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { serializeIslandProps } from '../src/render/island-props.js';
+
+/** When the browser hydrates an island. */
+export type HydrationTrigger = 'load' | 'idle' | 'visible';
+
+/** What the page render gives the islands it contains. */
+export interface IslandRenderContext {
+  /** A new id, unique in this page, e.g. `i1`. */
+  nextId(): string;
+  /** URL of an island's chunk, from the build manifest. */
+  fileOf(name: string): string;
+  /** The islands the route declares (src/shared/routes.json): their scripts are on the page. */
+  declared: readonly string[];
+}
+
+/** Provided by the renderer for every page. */
+export const IslandContext = createContext<IslandRenderContext | null>(null);
+
+/** Props of {@link Island}. */
+export interface IslandProps<P extends object> {
+  /** The island's name: its file name in `islands/` (or `test/islands/`). */
+  name: string;
+  component: ComponentType<P>;
+  /** Plain JSON props; anything else fails the render naming island and prop. */
+  props: P;
+  trigger?: HydrationTrigger;
+}
+
+/**
+ * Renders an island for hydration.
+ * @throws Error when rendered outside a page render, or on a route that does
+ *   not declare the island (its script would be missing)
+ * @throws TypeError when a prop is not plain JSON
+ */
+export function Island<P extends object>({ name, component, props, trigger = 'load' }: IslandProps<P>) {
+  const context = useContext(IslandContext);
+  if (!context) throw new Error(`Island "${name}" rendered outside a page render`);
+  if (!context.declared.includes(name)) throw new Error(`Island "${name}" is rendered on a route that does not declare it`);
+  const id = context.nextId();
+  const json = serializeIslandProps(name, props);
+  const html = renderToString(createElement(component, props), { identifierPrefix: `${id}-` });
+  return (
+    <div data-island={name} data-island-id={id} data-trigger={trigger} data-src={context.fileOf(name)}>
+      <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: json }} />
+      <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
+  );
+}
