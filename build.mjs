@@ -1,5 +1,5 @@
-// Builds the browser assets (product.md §5): one esbuild entry per island and
-// the island runtime, ESM with code splitting (one shared React chunk),
+// Builds the browser assets (product.md §5): one esbuild entry per island, the
+// client router and the island runtime, ESM with code splitting (one shared React chunk),
 // content-hashed names, a .br and a .gz beside every file, and the build
 // manifest written from the metafile.
 //
@@ -35,12 +35,10 @@ const entryPoints = {
 await rm(out, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 
-const result = await build({
-  entryPoints,
+const common = {
   outdir,
   bundle: true,
   format: 'esm', // native modules: <script type="module"> and dynamic import()
-  splitting: true, // islands share one React chunk
   entryNames: '[name]-[hash]', // content hashes: served as immutable
   chunkNames: 'chunk-[hash]',
   minify: production,
@@ -49,11 +47,17 @@ const result = await build({
   define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   metafile: true, // the manifest is written from it
   logLevel: 'warning',
-});
+};
+const ROUTER = 'islands/runtime/router.ts';
+const [result, routerResult] = await Promise.all([
+  build({ ...common, entryPoints, splitting: true }), // islands share one React chunk
+  // The router is on every page: one self-contained file, no shared chunks to fetch.
+  build({ ...common, entryPoints: { 'eiland-router': ROUTER }, splitting: false }),
+]);
 
 // Metafile paths are relative to the working directory; URLs are relative to the output.
 const urlOf = (file) => `/assets/${relative(resolve(outdir), resolve(file)).split(sep).join('/')}`;
-const outputs = result.metafile.outputs;
+const outputs = { ...result.metafile.outputs, ...routerResult.metafile.outputs };
 const outputOf = (source) => Object.keys(outputs).find((file) => outputs[file].entryPoint === source);
 
 /** Every static import of an output, transitively: what `modulepreload` should fetch. */
@@ -68,6 +72,7 @@ function importsOf(file, seen = new Set()) {
 }
 
 const script = (source) => ({ file: urlOf(outputOf(source)), imports: importsOf(outputOf(source)) });
+const router = script(ROUTER);
 const runtime = script(entryPoints['eiland-islands']);
 const islandScripts = Object.fromEntries(Object.entries(islands).map(([name, source]) => [name, script(source)]));
 const styles = urlOf(outputOf(entryPoints.styles));
@@ -82,7 +87,7 @@ const routes = Object.fromEntries(
   }),
 );
 
-const content = { styles, runtime, islands: islandScripts, routes };
+const content = { styles, router, runtime, islands: islandScripts, routes };
 const hash = createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 const buildId = hash.slice(0, 12);
 const manifestUrl = `/assets/manifest-${buildId}.json`;

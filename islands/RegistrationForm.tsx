@@ -3,13 +3,13 @@
  * plain form that works without JavaScript. Hydrated, it validates on blur
  * after a change and on submit with the rule list the server derived from the
  * DTO, and posts valid forms with the data marker: 422 JSON → inline messages;
- * a followed 303 → the confirmation page; any other failure → a native submit.
+ * a followed 303 → handed to the router (else a full load); any other failure
+ * → a native submit.
  */
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import {
   CONSENT_VALUE,
   CSRF_FIELD,
-  DATA_HEADER,
   HONEYPOT_FIELD,
   INTERESTS,
   REGISTRATION_FIELDS,
@@ -17,6 +17,7 @@ import {
   type RegistrationField,
 } from '../src/shared/registration.js';
 import { messageLanguage } from '../src/shared/messages.js';
+import { DATA_HEADER, NAVIGATE_EVENT, type NavigateDetail } from '../src/shared/page-data.js';
 import type { FormRules } from '../src/shared/rules.js';
 import { validateField, validateValues } from './lib/validate.js';
 
@@ -203,7 +204,9 @@ export default function RegistrationForm(props: RegistrationFormProps) {
           pending.current = false;
           showSubmitErrors((await res.json()) as FieldErrors);
         } else if (res.ok && res.redirected) {
-          window.location.assign(res.url);
+          // The followed 303 continues as a router navigation, or else as a full load.
+          const handled = !window.dispatchEvent(new CustomEvent<NavigateDetail>(NAVIGATE_EVENT, { cancelable: true, detail: { response: res } }));
+          if (!handled) window.location.assign(res.url);
         } else {
           nativeSubmit(form);
         }

@@ -20,6 +20,8 @@ export interface BuildManifest {
   url: string;
   /** URL of the stylesheet. */
   styles: string;
+  /** The client router: on every page (product.md §7). */
+  router: ScriptAsset;
   /** The island runtime: loaded only on pages with islands. */
   runtime: ScriptAsset;
   islands: Record<string, ScriptAsset>;
@@ -55,7 +57,7 @@ export function readManifest(file: string, sourceRoot?: string): BuildManifest {
   } catch (cause) {
     throw new Error(`Build manifest ${file} is missing or unreadable: run "node build.mjs" first`, { cause });
   }
-  if (typeof parsed.buildId !== 'string' || typeof parsed.styles !== 'string' || !parsed.runtime || !parsed.islands || !parsed.routes) {
+  if (typeof parsed.buildId !== 'string' || typeof parsed.styles !== 'string' || !parsed.runtime || !parsed.router || !parsed.islands || !parsed.routes) {
     throw new Error(`Build manifest ${file} is invalid: run "node build.mjs" again`);
   }
   if (sourceRoot !== undefined) {

@@ -43,6 +43,8 @@ export function Layout({ currentPath, children }: LayoutProps) {
       <main id="inhoud" tabIndex={-1}>
         {children}
       </main>
+      {/* The router announces each new page's title here (product.md §7). */}
+      <div id="aankondiging" className="visually-hidden" aria-live="polite" />
       <footer className="site-footer">
         <ul>
           <li>

@@ -7,6 +7,7 @@ import type { RequestHandler } from 'express';
 import { requestIdHeader } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
 import type { CsrfTokens } from './cross-site.js';
+import { DATA_HEADER } from '../shared/page-data.js';
 
 /** Options of {@link requestFilter}. */
 export interface FilterOptions {
@@ -28,6 +29,8 @@ function contentLanguage(): RequestHandler {
 function viewLocals({ csrf }: FilterOptions): RequestHandler {
   return function viewLocals(req, res, next) {
     res.locals.requestId = String(req.id);
+    // HTML and page data share URLs: caches must keep them apart (product.md §7).
+    res.vary(DATA_HEADER);
     let token: string | undefined;
     Object.defineProperty(res.locals, 'csrfToken', {
       enumerable: true,

@@ -5,11 +5,14 @@
  */
 import type { Request, Response } from 'express';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { isbot } from 'isbot';
 import { Document } from '../../views/Document.js';
 import { IslandContext, type IslandRenderContext } from '../../views/Island.js';
 import type { BuildManifest, ScriptAsset } from '../manifest.js';
+import { DATA_HEADER } from '../shared/page-data.js';
+import type { RouteKind } from '../shared/route-table.js';
 
 function islandScript(manifest: BuildManifest, name: string): ScriptAsset {
   const script = manifest.islands[name];
@@ -31,6 +34,10 @@ export interface RenderRequest {
   head?: ReactNode;
   /** Islands the page may render (its route's declaration); their scripts are loaded. */
   islands: readonly string[];
+  /** The view's props, sent in page data (promises are awaited first). */
+  props: object;
+  /** The route's kind, for page data; from the manifest when absent. */
+  kind?: RouteKind;
   /** Called instead of streaming when the shell itself fails. */
   onShellError(error: unknown): void;
 }
@@ -53,15 +60,39 @@ class RenderAborted extends Error {
   }
 }
 
+/** Awaits promise-valued props (deferred loader data), for page-data JSON. */
+async function settledProps(props: object): Promise<Record<string, unknown>> {
+  const entries = await Promise.all(Object.entries(props).map(async ([k, v]) => [k, v instanceof Promise ? await v : v] as const));
+  return Object.fromEntries(entries);
+}
+
+/** Collects a render's HTML into a string. */
+function collect(stream: PipeableStream, done: (html: string) => void): void {
+  let html = '';
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, next) {
+      html += chunk.toString('utf8');
+      next();
+    },
+  });
+  sink.on('finish', () => done(html));
+  stream.pipe(sink);
+}
+
 /**
- * Creates the renderer.
+ * Creates the renderer. A request with `X-Eiland-Data: 1` gets the page data
+ * of product.md §7 — the complete `<main>` content as JSON, same status —
+ * instead of the streamed document.
  * @example const render = createRenderer({ manifest, timeoutMs: 10_000 })
  */
 export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render {
   return function render(req, res, page) {
-    const bot = isbot(req.get('user-agent') ?? '');
+    const data = req.get(DATA_HEADER) === '1';
+    // Bots and page data get everything at once, with no pending boundary.
+    const whole = data || isbot(req.get('user-agent') ?? '');
     const log = req.log;
     const nonce = res.locals.nonce as string | undefined;
+    const route = (res.locals.route as string | undefined) ?? null;
     const scripts = page.islands.length === 0 ? [] : [manifest.runtime, ...page.islands.map((name) => islandScript(manifest, name))];
     let ids = 0;
     const islands: IslandRenderContext = {
@@ -69,7 +100,10 @@ export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render
       fileOf: (name) => islandScript(manifest, name).file,
       declared: page.islands,
     };
-    const document = (
+    const content = <IslandContext value={islands}>{page.content}</IslandContext>;
+    const element = data ? (
+      content
+    ) : (
       <Document
         title={page.title}
         requestId={String(req.id)}
@@ -77,30 +111,52 @@ export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render
         currentPath={req.path}
         head={page.head}
         manifestUrl={manifest.url}
-        scripts={scripts.slice(0, 1).map((s) => s.file)}
-        preloads={[...new Set(scripts.flatMap((s, i) => (i === 0 ? s.imports : [s.file, ...s.imports])))]}
+        scripts={[manifest.router.file, ...scripts.slice(0, 1).map((s) => s.file)]}
+        preloads={[...new Set([...manifest.router.imports, ...scripts.flatMap((s, i) => (i === 0 ? s.imports : [s.file, ...s.imports]))])]}
         nonce={nonce}
       >
-        <IslandContext value={islands}>{page.content}</IslandContext>
+        {content}
       </Document>
     );
 
+    const sendData = (html: string) => {
+      void settledProps(page.props).then((props) => {
+        if (res.headersSent || res.destroyed) return;
+        res.status(page.status).set(DATA_HEADER, '1').set('Cache-Control', page.cacheControl);
+        res.json({
+          buildId: manifest.buildId,
+          route,
+          kind: page.kind ?? (route ? manifest.routes[route]?.kind : undefined) ?? 'static',
+          status: page.status,
+          title: page.title,
+          props,
+          html,
+          islands: page.islands.map((name) => ({ name, ...islandScript(manifest, name) })),
+          assets: (route ? manifest.routes[route]?.assets : undefined) ?? [manifest.styles, ...scripts.flatMap((s) => [s.file, ...s.imports])],
+        });
+      });
+    };
+
     const start = () => {
+      if (data) {
+        collect(stream, sendData);
+        return;
+      }
       res.status(page.status);
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', page.cacheControl);
       stream.pipe(res);
     };
 
-    const stream = renderToPipeableStream(document, {
+    const stream = renderToPipeableStream(element, {
       nonce,
-      // Bots get no outlined chunks and no reveal scripts (react#34966, toolchain.md).
-      progressiveChunkSize: bot ? Number.POSITIVE_INFINITY : undefined,
+      // No outlined chunks and no reveal scripts when all is sent at once (react#34966, toolchain.md).
+      progressiveChunkSize: whole ? Number.POSITIVE_INFINITY : undefined,
       onShellReady() {
-        if (!bot) start();
+        if (!whole) start();
       },
       onAllReady() {
-        if (bot) start();
+        if (whole) start();
       },
       onShellError(error) {
         clearTimeout(timer);
@@ -112,7 +168,7 @@ export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render
     });
 
     const abort = (reason: RenderAborted['reason']) => {
-      log.warn({ event: 'render_aborted', reason, route: res.locals.route }, 'render_aborted');
+      log.warn({ event: 'render_aborted', reason, route }, 'render_aborted');
       stream.abort(new RenderAborted(reason));
     };
     const timer = setTimeout(() => abort('timeout'), timeoutMs);

@@ -36,6 +36,7 @@ export function errorHandler(render: Render): ErrorRequestHandler {
       content: <ErrorPage status={error.status} />,
       cacheControl: 'no-store',
       islands: [],
+      props: { status: error.status },
       onShellError() {
         res.status(500).type('text/plain').send('500: Internal Server Error');
       },

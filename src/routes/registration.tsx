@@ -15,7 +15,7 @@ import { declared } from '../shared/route-table.js';
 import type { Storage } from '../storage/types.js';
 import { Aanmelden, type AanmeldenProps } from '../../views/pages/Aanmelden.js';
 import { Bedankt } from '../../views/pages/Bedankt.js';
-import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestiging.js';
+import { Bevestiging, confirmationProps, type BevestigingProps } from '../../views/pages/Bevestiging.js';
 import type { ActionContext, ActionResult, AnyPageRoute, PageRoute } from './types.js';
 
 /** Where a filled honeypot is sent (product.md §4: a neutral thank-you). */
@@ -110,7 +110,7 @@ export function registrationRoutes(storage: Storage): AnyPageRoute[] {
       if (!isUUID(id)) throw new HttpError(400, 'Route parameter "id" is not a UUID');
       const registration = await storage.findRegistration(id);
       if (!registration) throw new HttpError(404, 'No registration with this id');
-      return { registration };
+      return confirmationProps(registration);
     },
     View: Bevestiging,
   };

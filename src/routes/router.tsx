@@ -8,7 +8,7 @@ import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../errors.js';
 import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
 import { formBody } from '../forms/body.js';
-import { DATA_HEADER } from '../shared/registration.js';
+import { DATA_HEADER } from '../shared/page-data.js';
 import type { Render } from '../render/document.js';
 import type { ActionContext, ActionResult, AnyPageRoute } from './types.js';
 
@@ -49,6 +49,8 @@ function renderRoute(route: AnyPageRoute, render: Render, req: Request, res: Res
     head: route.head,
     cacheControl: CACHE_CONTROL[route.kind],
     islands: route.islands,
+    props,
+    kind: route.kind,
     onShellError,
   });
 }

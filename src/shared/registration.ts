@@ -36,5 +36,3 @@ export const CSRF_FIELD = '_csrf';
 export const SUBMISSION_FIELD = '_submission';
 export const HONEYPOT_FIELD = 'bedrijf';
 
-/** Request and response header of page data and of the island's form posts (product.md §7). */
-export const DATA_HEADER = 'X-Eiland-Data';

@@ -15,14 +15,31 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}***${email.slice(at)}`;
 }
 
-/** Props of {@link Bevestiging}. */
+/** Props of {@link Bevestiging}: only what the page shows (they travel in page data). */
 export interface BevestigingProps {
-  registration: Registration;
+  naam: string;
+  /** Labels of the chosen interests. */
+  interesses: string[];
+  personen: number;
+  /** The masked address, e.g. `a***@voorbeeld.nl`. */
+  email: string;
+}
+
+/**
+ * The confirmation's props from a stored registration: the e-mail address masked.
+ * @param registration as stored
+ */
+export function confirmationProps(registration: Registration): BevestigingProps {
+  return {
+    naam: registration.naam,
+    interesses: registration.interesses.map((v) => INTERESTS[v as keyof typeof INTERESTS] ?? v),
+    personen: registration.personen,
+    email: maskEmail(registration.email),
+  };
 }
 
 /** The page content of a stored registration. */
-export function Bevestiging({ registration }: BevestigingProps) {
-  const interests = registration.interesses.map((v) => INTERESTS[v as keyof typeof INTERESTS] ?? v).join(', ');
+export function Bevestiging(registration: BevestigingProps) {
   return (
     <>
       <h1>Bedankt voor je aanmelding, {registration.naam}</h1>
@@ -31,11 +48,11 @@ export function Bevestiging({ registration }: BevestigingProps) {
         <dt>Naam</dt>
         <dd>{registration.naam}</dd>
         <dt>Interesses</dt>
-        <dd>{interests}</dd>
+        <dd>{registration.interesses.join(', ')}</dd>
         <dt>Aantal personen</dt>
         <dd>{registration.personen}</dd>
         <dt>E-mailadres</dt>
-        <dd>{maskEmail(registration.email)}</dd>
+        <dd>{registration.email}</dd>
       </dl>
       <p>
         <a href="/">Terug naar de startpagina</a>

@@ -1,0 +1,44 @@
+/**
+ * The page-data protocol (product.md §7), shared by server, router and islands.
+ * No imports, no Node APIs.
+ */
+
+/** Request and response header that marks page data (and the island's form posts). */
+export const DATA_HEADER = 'X-Eiland-Data';
+
+/** Event an island dispatches (cancelable) to hand a followed response to the router. */
+export const NAVIGATE_EVENT = 'eiland:navigate';
+
+/** The detail of a {@link NAVIGATE_EVENT}. */
+export interface NavigateDetail {
+  /** A response to a request sent with the data marker, e.g. a followed 303. */
+  response: Response;
+}
+
+/** A script and the chunks it imports. */
+export interface ScriptRef {
+  file: string;
+  imports: string[];
+}
+
+/** The answer to `GET <page> X-Eiland-Data: 1` (product.md §7). */
+export interface PageData {
+  buildId: string;
+  /** The route pattern that answered, or null (e.g. an unknown path). */
+  route: string | null;
+  kind: 'ssr' | 'static';
+  status: number;
+  title: string;
+  props: Record<string, unknown>;
+  /** The complete rendered content of `<main>`. */
+  html: string;
+  islands: Array<ScriptRef & { name: string }>;
+  assets: string[];
+}
+
+/** What the router reads of the public build manifest. */
+export interface ClientManifest {
+  buildId: string;
+  runtime: ScriptRef;
+  routes: Record<string, { kind: 'ssr' | 'static'; islands: string[]; assets: string[] }>;
+}
