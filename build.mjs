@@ -42,6 +42,7 @@ const common = {
   entryNames: '[name]-[hash]', // content hashes: served as immutable
   chunkNames: 'chunk-[hash]',
   minify: production,
+  legalComments: 'linked', // licence notices in a .LEGAL.txt beside each bundle, not in every download
   target: 'es2022',
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },

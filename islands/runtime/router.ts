@@ -180,7 +180,8 @@ function mayPrefetch(): boolean {
 function prefetch(link: HTMLAnchorElement): void {
   const url = routable(link);
   const key = url && url.pathname + url.search;
-  if (!url || !key || prefetched.has(key) || !mayPrefetch()) return;
+  // Not the page already shown (its in-page anchors), and once per URL.
+  if (!url || !key || key === shown || prefetched.has(key) || !mayPrefetch()) return;
   prefetched.add(key);
   loadManifest()
     .then((m) => {

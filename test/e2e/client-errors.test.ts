@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { readManifest } from '../../src/manifest.js';
-import { buildWithTestIslands, islandRoutes } from '../fixtures/island-routes.js';
+import { testBuild, islandRoutes } from '../fixtures/island-routes.js';
 import { waitFor } from '../helpers/app.js';
 import { browserSuite } from '../helpers/browser.js';
 
 const APPLICATION_ERROR = 'Application error: a client-side exception has occurred (see the browser console for more information)';
 
-let build: Awaited<ReturnType<typeof buildWithTestIslands>> | undefined;
+let build: Awaited<ReturnType<typeof testBuild>> | undefined;
 const suite = browserSuite(async () => {
-  build = await buildWithTestIslands();
+  build = await testBuild({ testIslands: true });
   return { buildDir: build.dir, extraRoutes: islandRoutes };
 });
 after(() => build?.remove());
