@@ -93,7 +93,10 @@ export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render
     const log = req.log;
     const nonce = res.locals.nonce as string | undefined;
     const route = (res.locals.route as string | undefined) ?? null;
-    const scripts = page.islands.length === 0 ? [] : [manifest.runtime, ...page.islands.map((name) => islandScript(manifest, name))];
+    // The router on every page; the island runtime and chunks only where islands are.
+    const islandScripts = page.islands.map((name) => islandScript(manifest, name));
+    const runtime = islandScripts.length > 0 ? [manifest.runtime] : [];
+    const preloads = [...new Set([manifest.router, ...runtime].flatMap((s) => s.imports).concat(islandScripts.flatMap((s) => [s.file, ...s.imports])))];
     let ids = 0;
     const islands: IslandRenderContext = {
       nextId: () => `i${++ids}`,
@@ -111,8 +114,8 @@ export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render
         currentPath={req.path}
         head={page.head}
         manifestUrl={manifest.url}
-        scripts={[manifest.router.file, ...scripts.slice(0, 1).map((s) => s.file)]}
-        preloads={[...new Set([...manifest.router.imports, ...scripts.flatMap((s, i) => (i === 0 ? s.imports : [s.file, ...s.imports]))])]}
+        scripts={[manifest.router, ...runtime].map((s) => s.file)}
+        preloads={preloads}
         nonce={nonce}
       >
         {content}
@@ -131,8 +134,9 @@ export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render
           title: page.title,
           props,
           html,
-          islands: page.islands.map((name) => ({ name, ...islandScript(manifest, name) })),
-          assets: (route ? manifest.routes[route]?.assets : undefined) ?? [manifest.styles, ...scripts.flatMap((s) => [s.file, ...s.imports])],
+          islands: page.islands.map((name, i) => ({ name, ...islandScripts[i]! })),
+          // A route outside the build (a test page) lists what this render loads.
+          assets: (route ? manifest.routes[route]?.assets : undefined) ?? [manifest.styles, ...runtime.map((s) => s.file), ...preloads],
         });
       });
     };

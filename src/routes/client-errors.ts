@@ -7,11 +7,11 @@
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength, validate } from 'class-validator';
 import express, { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
+import { perClientLimit } from '../filter/rate-limit.js';
 import { escapeControl } from '../logging.js';
-import { methodNotAllowed } from './router.js';
+import { methodNotAllowed, routeName } from './router.js';
 
 /** Path of the endpoint (product.md §1). */
 export const CLIENT_ERRORS_PATH = '/_eiland/client-errors';
@@ -59,18 +59,9 @@ export function clientErrorsRouter({ csrf }: { csrf: CsrfTokens }): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router
     .route(CLIENT_ERRORS_PATH)
-    .all(function routeName(_req, res, next) {
-      res.locals.route = CLIENT_ERRORS_PATH;
-      next();
-    })
+    .all(routeName(CLIENT_ERRORS_PATH))
     .post(
-      rateLimit({
-        limit: 10,
-        windowMs: 60_000,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        handler: (_req, _res, next) => next(new HttpError(429, 'Too many client error reports')),
-      }),
+      perClientLimit({ limit: 10, windowMs: 60_000 }, 'client error reports'),
       express.json({ limit: '8kb', type: ['application/json', 'text/plain'] }),
       csrf.protect({ tokenRequired: false }),
       async function clientError(req, res, next) {

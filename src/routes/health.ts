@@ -3,7 +3,7 @@
  */
 import { Router } from 'express';
 import type { Lifecycle } from '../lifecycle.js';
-import { methodNotAllowed } from './router.js';
+import { methodNotAllowed, routeName } from './router.js';
 
 /**
  * `/healthz` is 200 while the process runs; `/readyz` is 200 only while the
@@ -13,15 +13,15 @@ export function healthRouter(lifecycle: Lifecycle): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router
     .route('/healthz')
+    .all(routeName('/healthz'))
     .get(function healthz(_req, res) {
-      res.locals.route = '/healthz';
       res.set('Cache-Control', 'no-store').json({ status: 'ok' });
     })
     .all(methodNotAllowed('GET, HEAD'));
   router
     .route('/readyz')
+    .all(routeName('/readyz'))
     .get(function readyz(_req, res) {
-      res.locals.route = '/readyz';
       const ready = lifecycle.ready;
       res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : lifecycle.state });
     })

@@ -16,7 +16,7 @@ import type { Storage } from '../storage/types.js';
 import { Aanmelden, type AanmeldenProps } from '../../views/pages/Aanmelden.js';
 import { Bedankt } from '../../views/pages/Bedankt.js';
 import { Bevestiging, confirmationProps, type BevestigingProps } from '../../views/pages/Bevestiging.js';
-import type { ActionContext, ActionResult, AnyPageRoute, PageRoute } from './types.js';
+import type { ActionContext, ActionResult, AnyPageRoute, LoaderContext, PageRoute } from './types.js';
 
 /** Where a filled honeypot is sent (product.md §4: a neutral thank-you). */
 export const THANK_YOU_PATH = '/aanmelden/bedankt';
@@ -33,6 +33,11 @@ type Submitted = ReturnType<typeof readShape>;
 
 function valuesOf(fields: Submitted): AanmeldenProps['values'] {
   return Object.fromEntries(REGISTRATION_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]!]));
+}
+
+/** The form's props: a fresh (or the posted) submission key, the token, the derived rules. */
+function formProps(ctx: LoaderContext, state: Pick<AanmeldenProps, 'values' | 'errors' | 'notice'>, submissionKey: string = randomUUID()): AanmeldenProps {
+  return { ...state, csrfToken: ctx.csrfToken(), submissionKey, rules: browserRules(RegistrationDto) };
 }
 
 /** The submission key of a post: must be the UUID the form was rendered with. */
@@ -54,7 +59,7 @@ async function submit(storage: Storage, ctx: ActionContext): Promise<ActionResul
     ctx.log.info({ event: 'validation_failed', route: '/aanmelden', fields: failed, count: failed.length }, 'validation_failed');
     return {
       status: 422,
-      props: { values, errors: result.errors, csrfToken: ctx.csrfToken(), submissionKey, rules: browserRules(RegistrationDto) },
+      props: formProps(ctx, { values, errors: result.errors }, submissionKey),
       data: result.errors,
     };
   }
@@ -76,14 +81,7 @@ async function tokenExpired(ctx: ActionContext): Promise<ActionResult<AanmeldenP
   const fields = readShape(ctx.req.body, SHAPE);
   return {
     status: 403,
-    props: {
-      values: valuesOf(fields),
-      errors: {},
-      notice: MESSAGES.sessionExpired,
-      csrfToken: ctx.csrfToken(),
-      submissionKey: submissionKeyOf(fields),
-      rules: browserRules(RegistrationDto),
-    },
+    props: formProps(ctx, { values: valuesOf(fields), errors: {}, notice: MESSAGES.sessionExpired }, submissionKeyOf(fields)),
   };
 }
 
@@ -95,7 +93,7 @@ export function registrationRoutes(storage: Storage): AnyPageRoute[] {
   const form: PageRoute<AanmeldenProps> = {
     ...declared('/aanmelden'),
     title: (p) => (Object.keys(p.errors).length > 0 || p.notice ? 'Fout: Aanmelden' : 'Aanmelden'),
-    loader: ({ csrfToken }) => ({ values: {}, errors: {}, csrfToken: csrfToken(), submissionKey: randomUUID(), rules: browserRules(RegistrationDto) }),
+    loader: (ctx) => formProps(ctx, { values: {}, errors: {} }),
     View: Aanmelden,
     action: (ctx) => submit(storage, ctx),
     onTokenExpired: tokenExpired,

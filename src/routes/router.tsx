@@ -4,9 +4,9 @@
  * parsing and the cross-site protection, every other method is a 405 with `Allow`.
  */
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../errors.js';
 import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
+import { perClientLimit } from '../filter/rate-limit.js';
 import { formBody } from '../forms/body.js';
 import { DATA_HEADER } from '../shared/page-data.js';
 import type { Render } from '../render/document.js';
@@ -89,14 +89,15 @@ function tokenExpired(route: AnyPageRoute, render: Render): ErrorRequestHandler 
   };
 }
 
-function postLimiter({ limit, windowMs }: { limit: number; windowMs: number }): RequestHandler {
-  return rateLimit({
-    limit,
-    windowMs,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new HttpError(429, 'Too many posts from this client address')),
-  });
+/**
+ * Names the matched route for the request's log line (`route`, product.md §12).
+ * @param path the route pattern, e.g. `/aanmeldingen/:id`
+ */
+export function routeName(path: string): RequestHandler {
+  return function routeName(_req, res, next) {
+    res.locals.route = path;
+    next();
+  };
 }
 
 /**
@@ -106,13 +107,9 @@ function postLimiter({ limit, windowMs }: { limit: number; windowMs: number }): 
 export function pageRouter({ routes, render, csrf }: PageRouterOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
   for (const route of routes) {
-    const named: RequestHandler = function routeName(_req, res, next) {
-      res.locals.route = route.path;
-      next();
-    };
-    const r = router.route(route.path).all(named).get(pageHandler(route, render));
+    const r = router.route(route.path).all(routeName(route.path)).get(pageHandler(route, render));
     if (route.action) {
-      const limiter = route.rateLimit ? [postLimiter(route.rateLimit)] : [];
+      const limiter = route.rateLimit ? [perClientLimit(route.rateLimit, 'form posts')] : [];
       r.post(...limiter, ...formBody(), csrf.protect(), answer(route, render, route.action), tokenExpired(route, render));
     }
     r.all(methodNotAllowed(route.action ? 'GET, HEAD, POST' : 'GET, HEAD'));

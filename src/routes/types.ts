@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import type { ComponentType, ReactNode } from 'react';
 import type { Logger } from 'pino';
 
+import type { RateLimit } from '../filter/rate-limit.js';
 import type { RouteDeclaration } from '../shared/route-table.js';
 
 /** What a loader gets. */
@@ -45,7 +46,7 @@ export interface PageRoute<P extends object = Record<string, never>> extends Rou
   /** Answers a same-origin POST whose CSRF token has expired (else the 403 error page). */
   onTokenExpired?: (ctx: ActionContext) => Promise<ActionResult<P>>;
   /** Posts allowed per client address and window (per instance; product.md §4). */
-  rateLimit?: { limit: number; windowMs: number };
+  rateLimit?: RateLimit;
 }
 
 /** A route of any props type, as the router stores them. */
