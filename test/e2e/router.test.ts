@@ -103,6 +103,20 @@ describe('navigation without a document load (product.md §7)', () => {
     }
   });
 
+  it('keeps the hash of the target and scrolls its element into view', async () => {
+    const { page } = await openWith('/over');
+    try {
+      await page.setViewport({ width: 1024, height: 300 });
+      await follow(page, '/privacy#aankondiging');
+      await page.waitForFunction('document.title === "Privacyverklaring · Eiland"', { timeout: 5000 });
+      assert.equal(await page.evaluate('location.pathname + location.hash'), '/privacy#aankondiging');
+      assert.ok(Number(await page.evaluate('scrollY')) > 0, 'scrolled to the element near the bottom');
+      assert.equal(await sameDocument(page), true);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('leaves in-page anchors, modified clicks, target and data-reload links to the browser', async () => {
     const { page, traffic } = await openWith('/over');
     try {
