@@ -139,6 +139,22 @@ describe('the registration island in Chromium with JavaScript on', () => {
     }
   });
 
+  it('hydrates props holding </script><!-- and U+2028 without a warning, the value intact', async () => {
+    const { page, errors } = await suite.chromium.newPage();
+    const hostile = '</script><!--<script>window.geraakt=1</script>\u2028\u2029 & >';
+    try {
+      await openForm(page);
+      await page.evaluate(`document.querySelector('#naam').value = ${JSON.stringify(hostile)}`);
+      await Promise.all([page.waitForNavigation(), page.evaluate('HTMLFormElement.prototype.submit.call(document.querySelector("form"))')]);
+      await page.waitForSelector(HYDRATED, { timeout: 5000 });
+      assert.equal(await page.$eval('#naam', (e) => (e as HTMLInputElement).value), hostile);
+      assert.equal(await page.evaluate('window.geraakt'), undefined);
+      assert.deepEqual(errors.filter((e) => !/status of 422/.test(e)), []);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('keeps text typed before hydration', async () => {
     const { page } = await suite.chromium.newPage();
     try {
