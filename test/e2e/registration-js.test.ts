@@ -3,13 +3,11 @@ import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { waitFor } from '../helpers/app.js';
 import { browserSuite } from '../helpers/browser.js';
-import { EMPTY_SUBMIT_ERRORS, RULE_CASES } from '../helpers/form.js';
+import { EMPTY_SUBMIT_ERRORS, RULE_CASES, visibleFieldErrors } from '../helpers/form.js';
 
 const suite = browserSuite();
 
 const HYDRATED = '[data-island="RegistrationForm"][data-hydrated="true"]';
-const visibleErrors = `JSON.stringify(Object.fromEntries([...document.querySelectorAll('.field-error')]
-  .filter((e) => e.checkVisibility()).map((e) => [e.id.replace('-fout', ''), e.textContent])))`;
 
 async function openForm(page: Page): Promise<void> {
   await page.goto(`${suite.app.url}/aanmelden`);
@@ -41,7 +39,7 @@ async function fillValid(page: Page): Promise<void> {
   await page.click('#akkoord');
 }
 
-const errorsOf = async (page: Page) => JSON.parse(String(await page.evaluate(visibleErrors))) as Record<string, string>;
+const errorsOf = visibleFieldErrors;
 const isMarked = (r: HTTPRequest) => r.method() === 'POST' && r.headers()['x-eiland-data'] === '1';
 
 describe('the registration island in Chromium with JavaScript on', () => {

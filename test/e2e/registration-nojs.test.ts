@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { openSqlite } from '../../src/storage/sqlite.js';
 import { startApp, tempStorage } from '../helpers/app.js';
 import { launchBrowser, type TestBrowser } from '../helpers/browser.js';
-import { EMPTY_SUBMIT_ERRORS } from '../helpers/form.js';
+import { EMPTY_SUBMIT_ERRORS, visibleFieldErrors } from '../helpers/form.js';
 
 let chromium: TestBrowser;
 before(async () => {
@@ -11,8 +11,6 @@ before(async () => {
 });
 after(() => chromium?.close());
 
-const visibleErrors = `JSON.stringify(Object.fromEntries([...document.querySelectorAll('.field-error')]
-  .filter((e) => e.checkVisibility()).map((e) => [e.id.replace('-fout', ''), e.textContent])))`;
 
 describe('the registration form in Chromium with JavaScript off', () => {
   it('an empty submit shows every message in place, with the summary above the heading', async () => {
@@ -22,7 +20,7 @@ describe('the registration form in Chromium with JavaScript off', () => {
       await page.goto(`${app.url}/aanmelden`);
       await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
       assert.equal(await page.title(), 'Fout: Aanmelden · Eiland');
-      assert.deepEqual(JSON.parse(String(await page.evaluate(visibleErrors))), EMPTY_SUBMIT_ERRORS);
+      assert.deepEqual(await visibleFieldErrors(page), EMPTY_SUBMIT_ERRORS);
       assert.equal(await page.$eval('.error-summary h2', (e) => e.textContent), 'Controleer de volgende velden');
       // A summary link takes the reader to the field.
       await page.click('.error-summary a[href="#landcode"]');

@@ -296,12 +296,13 @@ describe('assets on demand within 3800 ms (product.md §7)', () => {
 });
 
 describe('prefetching (product.md §8)', () => {
-  async function hoverTraffic(setup: (page: Page) => Promise<void>): Promise<Traffic & { other: string[] }> {
+  /** Hovers the same links twice on `/` of the app at `base` (default: the suite's). */
+  async function hoverTraffic(setup: (page: Page) => Promise<void>, base = suite.app.url): Promise<Traffic & { other: string[] }> {
     const tab = await suite.chromium.newPage();
     const traffic = { data: [] as string[], documents: [] as string[], other: [] as string[] };
     try {
       await setup(tab.page);
-      await tab.page.goto(`${suite.app.url}/`);
+      await tab.page.goto(`${base}/`);
       tab.page.on('request', (r) => {
         if (isData(r)) traffic.data.push(pathOf(r));
         else traffic.other.push(pathOf(r));
@@ -355,17 +356,11 @@ describe('prefetching (product.md §8)', () => {
   it('nothing in development', async () => {
     const build = await testBuild({ development: true });
     const app = await startApp({ buildDir: build.dir });
-    const { page } = await suite.chromium.newPage();
-    const data: string[] = [];
     try {
-      await page.goto(`${app.url}/`);
-      page.on('request', (r) => isData(r) && data.push(pathOf(r)));
-      await page.hover('nav a[href="/over"]');
-      await page.hover('footer a[href="/privacy"]');
-      await new Promise((r) => setTimeout(r, 500));
-      assert.deepEqual(data, []);
+      const traffic = await hoverTraffic(async () => undefined, app.url);
+      assert.deepEqual(traffic.data, []);
+      assert.deepEqual(traffic.other.filter((p) => p.startsWith('/assets/')), []);
     } finally {
-      await page.close();
       await app.close();
       await build.remove();
     }

@@ -155,3 +155,15 @@ export function attributesOf(html: string, tag: string, id: string): Record<stri
   }
   return attributes;
 }
+
+/**
+ * The visible inline message of each field on a page in Chromium.
+ * @param page a puppeteer page showing the registration form
+ * @returns field name → message, for the fields showing one
+ */
+export async function visibleFieldErrors(page: { evaluate(script: string): Promise<unknown> }): Promise<Record<string, string>> {
+  // A string, not a function: tsx rewrites functions given to the page (toolchain.md).
+  const script = `JSON.stringify(Object.fromEntries([...document.querySelectorAll('.field-error')]
+    .filter((e) => e.checkVisibility()).map((e) => [e.id.replace('-fout', ''), e.textContent])))`;
+  return JSON.parse(String(await page.evaluate(script))) as Record<string, string>;
+}
