@@ -2,18 +2,18 @@
  * Composition of the Eiland app (the one place where the pieces meet).
  * `createApp` builds a testable Express app; it does not listen.
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
 import { assetsHandler } from './assets.js';
+import { productionAssets, type AssetsSource } from './build/assets-source.js';
 import { csrfTokens } from './filter/cross-site.js';
 import { requestFilter } from './filter/index.js';
 import { canonicalPaths, matcher } from './filter/matcher.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger, requestLogging } from './logging.js';
-import { readManifest } from './manifest.js';
 import { createRenderer } from './render/document.js';
 import { errorHandler, notFound } from './render/error-handler.js';
 import { clientErrorsRouter } from './routes/client-errors.js';
@@ -21,9 +21,9 @@ import { healthRouter } from './routes/health.js';
 import { siteRoutes } from './routes/pages.js';
 import type { Storage } from './storage/types.js';
 import { pageRouter } from './routes/router.js';
+import { reloadChannel } from './routes/reload.js';
+import { PROJECT_ROOT } from './project-root.js';
 import type { AnyPageRoute } from './routes/types.js';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Options of {@link createApp}: storage, and seams for the server and tests. */
 export interface AppOptions {
@@ -35,8 +35,8 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** Shared with the server; `ready` unless given. */
   lifecycle?: Lifecycle;
-  /** Build output folder (manifest.json and assets/); `dist` of the project unless given. */
-  buildDir?: string;
+  /** The client build: the project's `dist/` read once unless given (development: the watcher's). */
+  assets?: AssetsSource;
   /** Render time-out in ms (product.md §6: 10 000). */
   renderTimeoutMs?: number;
   /** Routes added after the site's own (tests add test-only pages here). */
@@ -48,18 +48,16 @@ export interface AppOptions {
  * paths, probes, pages, and the error page for everything else.
  * @param config validated configuration (see `loadConfig`)
  * @param options dependencies and test seams
- * @throws Error when the build manifest is missing or stale (run `node build.mjs`)
+ * @throws Error when the build manifest is missing, invalid or not this bundle's (run `npm run build`)
  * @throws TypeError when `config.csrfSecret` is not set
  */
 export function createApp(config: Config, options: AppOptions): Express {
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
-  // The project's own build must not be older than its sources; a test build is what it is.
-  const buildDir = options.buildDir ?? `${root}dist`;
-  const manifest = readManifest(`${buildDir}/manifest.json`, options.buildDir ? undefined : root);
+  const assets = options.assets ?? productionAssets(join(PROJECT_ROOT, 'dist'));
   const lifecycle = options.lifecycle ?? new Lifecycle('ready');
   if (config.csrfSecret === undefined) throw new TypeError('createApp needs config.csrfSecret (from CSRF_SECRET or storage)');
   const csrf = csrfTokens({ secret: config.csrfSecret, logger });
-  const render = createRenderer({ manifest, timeoutMs: options.renderTimeoutMs ?? 10_000 });
+  const render = createRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000 });
 
   const app = express();
   app.disable('x-powered-by');
@@ -68,12 +66,14 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.set('strict routing', true);
 
   app.use(requestLogging(logger));
-  app.use(matcher({ excluded: assetsHandler({ buildDir: `${buildDir}/assets`, publicDir: `${root}public` }) }));
+  app.use(matcher({ excluded: assetsHandler({ buildDir: join(assets.dir, 'assets'), publicDir: join(PROJECT_ROOT, 'public') }) }));
   app.use(requestFilter({ csrf }));
   app.use(canonicalPaths());
   app.use(cookieParser(config.csrfSecret));
   app.use(healthRouter(lifecycle));
   app.use(clientErrorsRouter({ csrf }));
+  // Development only (product.md §11): production has no reload route.
+  if (assets.feed) app.use(reloadChannel({ feed: assets.feed, lifecycle }));
   app.use(pageRouter({ routes: [...siteRoutes(options.storage), ...(options.extraRoutes ?? [])], render, csrf }));
   app.use(notFound());
   app.use(errorHandler(render));

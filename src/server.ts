@@ -3,8 +3,8 @@
  * graceful shutdown. `main.ts` wires it to the process.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
@@ -69,6 +69,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     },
     app,
   );
+  // Connections that have not sent a request yet (browsers open spare ones): closeIdleConnections()
+  // leaves them to the 10 s headers time-out, which would hold a shutdown that long.
+  const unused = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage) => unused.delete(req.socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -97,6 +105,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
           });
       });
       server.closeIdleConnections();
+      for (const socket of unused) socket.destroy();
     }));
 
   return { server, url: `http://${host}:${port}`, logger, shutdown };

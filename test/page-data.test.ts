@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { readManifest } from '../src/manifest.js';
+import { readManifest } from '../src/build/manifest.js';
 import type { PageData } from '../src/shared/page-data.js';
 import { raw, startApp, textOf, type TestApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';

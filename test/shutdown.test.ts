@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +69,25 @@ describe('the server process (product.md §12)', () => {
       child = undefined;
       const events = proc.lines.map((l) => l.event).filter(Boolean);
       assert.deepEqual(events, ['server_started', 'shutdown_started', 'shutdown_complete']);
+    } finally {
+      child?.kill('SIGKILL');
+    }
+  });
+
+  it('is not held up by a connection that never sent a request (a browser opens spare ones)', async () => {
+    const proc = await startProcess({ ...envWithout('NODE_ENV'), LOG_LEVEL: 'info' });
+    let child: ChildProcess | undefined = proc.child;
+    try {
+      const spare = connect(proc.port, '127.0.0.1');
+      await once(spare, 'connect');
+      spare.on('error', () => {});
+      const started = Date.now();
+      proc.child.kill('SIGTERM');
+      assert.equal(await proc.exited, 0);
+      child = undefined;
+      // Without closing it, the exit waits for the 10 s headers time-out.
+      assert.ok(Date.now() - started < 2000, `exited after ${Date.now() - started} ms`);
+      spare.destroy();
     } finally {
       child?.kill('SIGKILL');
     }

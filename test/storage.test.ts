@@ -109,8 +109,8 @@ describe('two instances on one database (product.md §12)', () => {
     const b = await startServer(config, { databaseFile, logStream: logCollector().stream });
     try {
       const portOf = (url: string) => Number(new URL(url).port);
-      const appA = { port: portOf(a.url), url: a.url } as Parameters<typeof openForm>[0];
-      const appB = { port: portOf(b.url), url: b.url } as Parameters<typeof openForm>[0];
+      const appA = { port: portOf(a.url), url: a.url };
+      const appB = { port: portOf(b.url), url: b.url };
       const session = await openForm(appA);
       const res = await postForm(appB, VALID, session);
       assert.equal(res.status, 303);

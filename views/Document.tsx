@@ -25,12 +25,14 @@ export interface DocumentProps {
   preloads: string[];
   /** CSP nonce for the module scripts. */
   nonce: string | undefined;
+  /** Development only (product.md §11): the reload client and the build id this page shows. */
+  reload?: { src: string; id: string } | undefined;
   /** The content of `<main>`. */
   children: ReactNode;
 }
 
 /** Renders the whole document; the streaming renderer renders this root. */
-export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, preloads, nonce, children }: DocumentProps) {
+export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, preloads, nonce, reload, children }: DocumentProps) {
   return (
     <html lang="nl">
       <head>
@@ -48,6 +50,8 @@ export function Document({ title, requestId, stylesheet, currentPath, head, mani
         {scripts.map((src) => (
           <script key={src} type="module" src={src} nonce={nonce} />
         ))}
+        {reload && <meta name="eiland-build" content={reload.id} />}
+        {reload && <script type="module" src={reload.src} nonce={nonce} />}
         {head}
       </head>
       <body>

@@ -10,13 +10,14 @@ import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { isbot } from 'isbot';
 import { Document } from '../../views/Document.js';
 import { IslandContext, type IslandRenderContext } from '../../views/Island.js';
-import type { BuildManifest, ScriptAsset } from '../manifest.js';
+import type { AssetsSource } from '../build/assets-source.js';
+import type { BuildManifest, ScriptAsset } from '../build/manifest.js';
 import { DATA_HEADER } from '../shared/page-data.js';
 import type { RouteKind } from '../shared/route-table.js';
 
 function islandScript(manifest: BuildManifest, name: string): ScriptAsset {
   const script = manifest.islands[name];
-  if (!script) throw new Error(`Island "${name}" is not in build ${manifest.buildId}: run "node build.mjs"`);
+  if (!script) throw new Error(`Island "${name}" is not in build ${manifest.buildId}: run "npm run build"`);
   return script;
 }
 
@@ -47,7 +48,8 @@ export type Render = (req: Request, res: Response, page: RenderRequest) => void;
 
 /** Options of {@link createRenderer}. */
 export interface RendererOptions {
-  manifest: BuildManifest;
+  /** The current client build, asked for on every render. */
+  assets: AssetsSource;
   /** A render not finished after this many ms is aborted (product.md §6: 10 s). */
   timeoutMs: number;
 }
@@ -83,10 +85,11 @@ function collect(stream: PipeableStream, done: (html: string) => void): void {
  * Creates the renderer. A request with `X-Eiland-Data: 1` gets the page data
  * of product.md §7 — the complete `<main>` content as JSON, same status —
  * instead of the streamed document.
- * @example const render = createRenderer({ manifest, timeoutMs: 10_000 })
+ * @example const render = createRenderer({ assets: productionAssets('dist'), timeoutMs: 10_000 })
  */
-export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render {
+export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
   return function render(req, res, page) {
+    const manifest = assets.current();
     const data = req.get(DATA_HEADER) === '1';
     // Bots and page data get everything at once, with no pending boundary.
     const whole = data || isbot(req.get('user-agent') ?? '');
@@ -117,6 +120,7 @@ export function createRenderer({ manifest, timeoutMs }: RendererOptions): Render
         scripts={[manifest.router, ...runtime].map((s) => s.file)}
         preloads={preloads}
         nonce={nonce}
+        reload={assets.feed && manifest.reload ? { src: manifest.reload.file, id: assets.feed.id } : undefined}
       >
         {content}
       </Document>

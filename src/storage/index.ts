@@ -1,12 +1,14 @@
 /**
  * Opens the configured storage engine (product.md §12).
  */
+import { join } from 'node:path';
 import type { Config } from '../config.js';
+import { PROJECT_ROOT } from '../project-root.js';
 import { openSqlite } from './sqlite.js';
 import type { Storage } from './types.js';
 
-/** Default embedded database file, relative to the working directory. */
-export const DEFAULT_DATABASE_FILE = 'data/eiland.db';
+/** Default embedded database file: `data/eiland.db` in the project. */
+export const DEFAULT_DATABASE_FILE = join(PROJECT_ROOT, 'data', 'eiland.db');
 
 /**
  * Opens storage for a configuration.

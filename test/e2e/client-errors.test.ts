@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
-import { readManifest } from '../../src/manifest.js';
+import { productionAssets } from '../../src/build/assets-source.js';
+import { readManifest } from '../../src/build/manifest.js';
 import { testBuild, islandRoutes } from '../fixtures/island-routes.js';
 import { waitFor } from '../helpers/app.js';
 import { browserSuite } from '../helpers/browser.js';
@@ -11,7 +12,7 @@ const APPLICATION_ERROR = 'Application error: a client-side exception has occurr
 let build: Awaited<ReturnType<typeof testBuild>> | undefined;
 const suite = browserSuite(async () => {
   build = await testBuild({ testIslands: true });
-  return { buildDir: build.dir, extraRoutes: islandRoutes };
+  return { assets: productionAssets(build.dir), extraRoutes: islandRoutes };
 });
 after(() => build?.remove());
 

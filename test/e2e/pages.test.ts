@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readManifest } from '../../src/manifest.js';
+import { readManifest } from '../../src/build/manifest.js';
 import { browserSuite } from '../helpers/browser.js';
 
 // A slow count, so the Suspense boundary really streams in after the shell.

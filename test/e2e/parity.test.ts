@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { browserRules } from '../../src/forms/browser-rules.js';
 import { RegistrationDto } from '../../src/forms/registration.js';
 import { validateForm } from '../../src/forms/validate.js';
-import { readManifest } from '../../src/manifest.js';
+import { readManifest } from '../../src/build/manifest.js';
 import { browserSuite } from '../helpers/browser.js';
 import { RULE_CASES, VALID, type Fields } from '../helpers/form.js';
 

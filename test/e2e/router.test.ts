@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PredefinedNetworkConditions, type HTTPRequest, type Page } from 'puppeteer-core';
-import { readManifest } from '../../src/manifest.js';
+import { productionAssets } from '../../src/build/assets-source.js';
+import { readManifest } from '../../src/build/manifest.js';
 import { testBuild } from '../fixtures/island-routes.js';
 import { raw, startApp, waitFor } from '../helpers/app.js';
 import { browserSuite, type TestPage } from '../helpers/browser.js';
@@ -355,7 +356,7 @@ describe('prefetching (product.md §8)', () => {
 
   it('nothing in development', async () => {
     const build = await testBuild({ development: true });
-    const app = await startApp({ buildDir: build.dir });
+    const app = await startApp({ assets: productionAssets(build.dir) });
     try {
       const traffic = await hoverTraffic(async () => undefined, app.url);
       assert.deepEqual(traffic.data, []);

@@ -114,14 +114,14 @@ export function cookiesOf(res: RawResponse): string {
 }
 
 /** GETs `/aanmelden` from a fresh (or given) address and reads its hidden fields. */
-export async function openForm(app: TestApp, from = freshAddress()): Promise<FormSession> {
+export async function openForm(app: Pick<TestApp, 'port'>, from = freshAddress()): Promise<FormSession> {
   const res = await raw(app.port, '/aanmelden', { from });
   const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(res.body)?.[1] ?? '';
   return { cookie: cookiesOf(res), token: hidden('_csrf'), key: hidden('_submission'), from };
 }
 
 /** POSTs fields (plus the session's token and key unless overridden) as a same-origin browser. */
-export async function postForm(app: TestApp, fields: Fields, session?: FormSession, headers: Record<string, string> = {}): Promise<RawResponse> {
+export async function postForm(app: Pick<TestApp, 'port' | 'url'>, fields: Fields, session?: FormSession, headers: Record<string, string> = {}): Promise<RawResponse> {
   const s = session ?? (await openForm(app));
   return raw(app.port, '/aanmelden', {
     method: 'POST',

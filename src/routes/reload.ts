@@ -1,0 +1,67 @@
+/**
+ * The reload channel of development (product.md §11): `GET /_eiland/reload`, server-sent
+ * events announcing the build id open pages should show, every finished rebuild and every
+ * failed one. Mounted only in development; production has no such route (404).
+ */
+import { Router } from 'express';
+import type { BuildEvent, BuildFeed } from '../build/assets-source.js';
+import type { Lifecycle } from '../lifecycle.js';
+import { RELOAD_PATH } from '../shared/reload-schedule.js';
+import { methodNotAllowed, routeName } from './router.js';
+
+/** Options of {@link reloadChannel}. */
+export interface ReloadChannelOptions {
+  /** The watcher's feed of builds. */
+  feed: BuildFeed;
+  /** Open streams end when shutdown begins, so a restart is not held up by them. */
+  lifecycle: Lifecycle;
+  /** A comment line is sent this often (ms) to keep the stream and proxies awake (default 10 000). */
+  heartbeatMs?: number;
+}
+
+/** One server-sent event: `event` and one `data` line of JSON. */
+function sse(event: string, data: object): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+function toSse(event: BuildEvent): string {
+  return event.type === 'reload' ? sse('reload', { id: event.id }) : sse('build-failed', { message: event.message });
+}
+
+/**
+ * The reload channel. On connect it sends `hello` with the current id (and `build-failed` while
+ * the last build failed); then `reload` after every good rebuild, `build-failed` after a bad one,
+ * and a heartbeat comment.
+ * @example app.use(reloadChannel({ feed: assets.feed, lifecycle }))
+ */
+export function reloadChannel({ feed, lifecycle, heartbeatMs = 10_000 }: ReloadChannelOptions): Router {
+  const router = Router({ caseSensitive: true, strict: true });
+  router
+    .route(RELOAD_PATH)
+    .all(routeName(RELOAD_PATH))
+    .get(function reload(req, res) {
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        'X-Accel-Buffering': 'no', // no proxy buffering: events arrive as they happen
+      });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      res.write(sse('hello', { id: feed.id }));
+      if (feed.failure !== undefined) res.write(sse('build-failed', { message: feed.failure }));
+      const unsubscribe = feed.subscribe((event) => res.write(toSse(event)));
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
+      // At shutdown the stream ends with its connection, so the server can close at once.
+      const end = () => req.socket.destroy();
+      lifecycle.once('stopping', end);
+      req.on('close', () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        lifecycle.off('stopping', end);
+      });
+    })
+    .all(methodNotAllowed('GET, HEAD'));
+  return router;
+}

@@ -1,0 +1,192 @@
+/**
+ * `npm run dev` in Chromium (product.md §11): a real dev runner in a copy of the project, its
+ * files edited as a developer would, and an open page that must follow.
+ */
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import { launchBrowser, type TestBrowser } from '../helpers/browser.js';
+import { waitFor } from '../helpers/app.js';
+import { copyProject, startProcess, type ProjectCopy, type WatchedProcess } from '../helpers/project.js';
+
+/** An edit shows in an open page within this long (the issue's "within 2 s"). */
+const RELOAD_MS = 2000;
+const READY = /ready at (http:\/\/127\.0\.0\.1:(\d+))/;
+
+let project: ProjectCopy;
+let dev: WatchedProcess;
+let base: string;
+let chromium: TestBrowser;
+
+function startDev(port: string): WatchedProcess {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, LOG_LEVEL: 'info' };
+  delete env.NODE_ENV; // the dev runner sets development itself
+  return startProcess('npm', ['run', 'dev'], { cwd: project.dir, env });
+}
+
+before(async () => {
+  project = await copyProject();
+  dev = startDev('0');
+  base = (await dev.waitFor(READY, 60_000))[1]!;
+  chromium = await launchBrowser();
+});
+
+after(async () => {
+  await chromium?.close();
+  await dev?.stop();
+  await project?.remove();
+});
+
+/** Replaces `from` by `to` in a file of the copy (the edit must change it). */
+async function edit(file: string, from: string | RegExp, to: string): Promise<void> {
+  const path = join(project.dir, file);
+  const text = await readFile(path, 'utf8');
+  const changed = text.replace(from, to);
+  assert.notEqual(changed, text, `${file} holds ${String(from)}`);
+  await writeFile(path, changed);
+}
+
+/** Counts the main frame's loads of a page. */
+function countLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  return () => loads;
+}
+
+/** Runs `work` with a page whose reload client is connected; closes the page afterwards. */
+async function withPage(path: string, work: (page: Page) => Promise<void>): Promise<void> {
+  const { page } = await chromium.newPage();
+  try {
+    const connected = page.waitForResponse((r) => r.url().endsWith('/_eiland/reload') && r.status() === 200);
+    await page.goto(base + path);
+    await connected;
+    await work(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/** Edits, then waits until `shows` is true in the reloaded page; returns how long it took. */
+async function timeEdit(page: Page, change: () => Promise<void>, shows: string): Promise<number> {
+  const started = Date.now();
+  const reloaded = page.waitForNavigation({ timeout: 10_000 });
+  await change();
+  await reloaded;
+  await page.waitForFunction(shows, { timeout: 10_000 });
+  return Date.now() - started;
+}
+
+const overlay = '[data-testid="build-overlay"]';
+
+describe('npm run dev (product.md §11)', { timeout: 180_000 }, () => {
+  it('serves pages with the reload client and an event stream on /_eiland/reload', async () => {
+    const html = await (await fetch(`${base}/over`)).text();
+    assert.match(html, /<script type="module" src="\/assets\/eiland-reload-[^"]+\.js" nonce="[^"]+"><\/script>/);
+    assert.match(html, /<meta name="eiland-build" content="[^"]+"\/>/);
+    const controller = new AbortController();
+    const res = await fetch(`${base}/_eiland/reload`, { signal: controller.signal });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+    assert.equal(res.headers.get('x-accel-buffering'), 'no');
+    assert.match(res.headers.get('cache-control') ?? '', /no-cache/);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    assert.match(first, /^event: hello\ndata: \{"id":"[^"]+"\}\n\n/);
+    controller.abort();
+  });
+
+  it('reloads an open page within 2 s of an island edit and shows it', () =>
+    withPage('/aanmelden', async (page) => {
+      const ms = await timeEdit(
+        page,
+        () => edit('islands/RegistrationForm.tsx', 'Meld je aan in een minuut.', 'Meld je snel aan.'),
+        `document.querySelector('main p')?.textContent.includes('Meld je snel aan.') && document.querySelector('[data-island]')?.dataset.hydrated === 'true'`,
+      );
+      assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
+    }));
+
+  it('reloads an open page within 2 s of a view edit and shows it', () =>
+    withPage('/over', async (page) => {
+      const ms = await timeEdit(page, () => edit('views/pages/Over.tsx', '<h1>Over deze site</h1>', '<h1>Over dit eiland</h1>'), `document.querySelector('h1')?.textContent === 'Over dit eiland'`);
+      assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
+    }));
+
+  it('reloads an open page within 2 s of a server edit and shows it', () =>
+    withPage('/over', async (page) => {
+      const ms = await timeEdit(page, () => edit('src/routes/pages.tsx', "title: 'Over deze site'", "title: 'Over Eiland'"), `document.title === 'Over Eiland · Eiland'`);
+      assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
+    }));
+
+  it('reloads an open page within 2 s of a stylesheet edit and shows it', () =>
+    withPage('/over', async (page) => {
+      const ms = await timeEdit(page, () => edit('views/styles.css', /$/, '\nmain h1 { text-transform: uppercase; }\n'), `getComputedStyle(document.querySelector('main h1')).textTransform === 'uppercase'`);
+      assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
+    }));
+
+  it('shows a syntax error in an island as an overlay, keeps the last good build, and reloads once it is fixed', () =>
+    withPage('/aanmelden', async (page) => {
+      await page.waitForSelector('[data-island][data-hydrated="true"]');
+      const file = join(project.dir, 'islands/RegistrationForm.tsx');
+      const good = await readFile(file, 'utf8');
+      const from = dev.output().length;
+      await writeFile(file, good.replace('<h1>Aanmelden</h1>', '<h1>Aanmelden</h1>\n      {const broken = ;}'));
+      let fixed = false;
+      const fix = async () => {
+        const started = Date.now();
+        const reloaded = page.waitForNavigation({ timeout: 10_000 });
+        fixed = true;
+        await writeFile(file, good);
+        await reloaded;
+        await page.waitForSelector('[data-island][data-hydrated="true"]');
+        return Date.now() - started;
+      };
+      try {
+        await page.waitForSelector(overlay, { timeout: 5000 });
+        const text = String(await page.evaluate(`document.querySelector('${overlay}').textContent`));
+        assert.match(text, /\[ERROR\][^]*islands\/RegistrationForm\.tsx:\d+:\d+/, 'the error, file, line and column as esbuild printed them');
+        await dev.waitFor(/client build failed; the last good build keeps running/, 5000, from);
+        assert.match(dev.output().slice(from), /islands\/RegistrationForm\.tsx:\d+:\d+/, 'the terminal names file and line');
+
+        // The old page keeps working: dismiss the overlay, the island still validates.
+        await page.click(`${overlay} button`);
+        assert.equal(await page.$(overlay), null, 'dismissed');
+        await page.focus('#naam');
+        await page.keyboard.type('A');
+        await page.keyboard.press('Tab');
+        await page.waitForFunction(`document.querySelector('#naam-fout')?.textContent === 'at least 2 characters'`, { timeout: 5000 });
+        // A page opened now is served by the last good build, with the overlay.
+        await withPage('/aanmelden', async (fresh) => {
+          assert.equal(await fresh.evaluate(`document.querySelector('h1').textContent`), 'Aanmelden');
+          await fresh.waitForSelector(overlay, { timeout: 5000 });
+        });
+
+        const ms = await fix();
+        assert.ok(ms <= RELOAD_MS, `reloaded after ${ms} ms`);
+      } finally {
+        if (!fixed) await writeFile(file, good);
+      }
+      assert.equal(await page.$(overlay), null, 'no overlay after the fix');
+    }));
+
+  it('tries again about every second while the dev server is down, and reloads once when it is back', () =>
+    withPage('/over', async (page) => {
+      const loads = countLoads(page);
+      const tries: number[] = [];
+      page.on('request', (req: HTTPRequest) => {
+        if (req.url().endsWith('/_eiland/reload')) tries.push(Date.now());
+      });
+      const port = new URL(base).port;
+      await dev.stop();
+      await waitFor(() => tries.length >= 4, 10_000);
+      const gaps = tries.slice(1).map((t, i) => t - tries[i]!);
+      for (const gap of gaps) assert.ok(gap >= 700 && gap <= 1300, `gaps ${gaps.join(', ')} ms are each 1 s ± 300 ms`);
+
+      dev = startDev(port);
+      await dev.waitFor(READY, 60_000);
+      await waitFor(() => loads() > 0, 15_000); // the next try (at most 5 s on) finds it
+      await new Promise((r) => setTimeout(r, 3000));
+      assert.equal(loads(), 1, 'reloaded exactly once');
+    }));
+});
