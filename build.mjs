@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, watch as fsWatch } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -32,6 +32,7 @@ const RUNTIME = 'islands/runtime/islands.ts';
 const ROUTER = 'islands/runtime/router.ts';
 const RELOAD = 'islands/runtime/reload.ts'; // development only (product.md §11)
 const ROUTES = 'src/shared/routes.json';
+const RULES = 'src/forms/registration-rules.ts'; // evaluated at build time, embedded in the island
 const SERVER = 'src/main.ts';
 
 // Packages the server bundle leaves to node_modules at run time, each with its reason.
@@ -73,15 +74,59 @@ function browserOptions(root, outdir, production) {
   };
 }
 
+/** The content hash of each file, for the rule list's cache. */
+async function hashes(files) {
+  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, createHash('sha256').update(await readFile(f).catch(() => '')).digest('base64url')])));
+}
+
+/**
+ * Evaluates the registration form's rule list (derived from the DTO's class-validator
+ * metadata) at build time, for the client build to embed in the island's chunk. The result is
+ * cached in `node_modules/.cache/eiland/` while none of the sources it was derived from changes.
+ * @returns the rule list and the sources it was derived from (absolute paths)
+ */
+async function deriveRules(root) {
+  const cacheFile = join(root, 'node_modules', '.cache', 'eiland', 'registration-rules.json');
+  const cached = await readFile(cacheFile, 'utf8').then(JSON.parse, () => undefined);
+  if (cached && JSON.stringify(await hashes(Object.keys(cached.sources))) === JSON.stringify(cached.sources)) {
+    return { rules: cached.rules, inputs: Object.keys(cached.sources) };
+  }
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [RULES],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external', // class-validator from node_modules, as the server runs it
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  // A module file inside the project, so its package imports resolve from node_modules.
+  await mkdir(dirname(cacheFile), { recursive: true });
+  const file = join(dirname(cacheFile), `rules-${process.pid}-${Date.now()}.mjs`);
+  await writeFile(file, result.outputFiles[0].text);
+  try {
+    const { REGISTRATION_RULES: rules } = await import(pathToFileURL(file).href);
+    const inputs = inputsOf(root, result.metafile);
+    await writeAtomically(cacheFile, JSON.stringify({ sources: await hashes(inputs), rules }));
+    return { rules, inputs };
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
 /**
  * The client build's two esbuild option sets: islands + runtime + styles with code splitting
  * (one shared React chunk), and the router alone (on every page: one self-contained file).
  */
-async function clientBuilds({ root, out, islandDirs, production }) {
+async function clientBuilds({ root, out, islandDirs, production, rules }) {
   const islands = Object.assign({}, ...(await Promise.all(islandDirs.map((dir) => islandsIn(withRoot(root, dir))))));
   const relativeIslands = Object.fromEntries(Object.entries(islands).map(([name, file]) => [name, relative(root, file)]));
   const outdir = join(out, 'assets');
   const common = browserOptions(root, outdir, production);
+  // The rule list lives in the island's chunk (islands/RegistrationForm.tsx), not in its props.
+  common.define['globalThis.EILAND_REGISTRATION_RULES'] = JSON.stringify(rules);
   const entryPoints = { styles: STYLES, 'eiland-islands': RUNTIME, ...relativeIslands };
   const routerEntries = { 'eiland-router': ROUTER, ...(production ? {} : { 'eiland-reload': RELOAD }) };
   return {
@@ -188,7 +233,8 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   const production = mode === 'production';
   const outAbs = withRoot(root, out);
   await mkdir(join(outAbs, 'assets'), { recursive: true });
-  const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs, production });
+  const { rules } = await deriveRules(root);
+  const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs, production, rules });
   const results = await Promise.all(options.map((o) => esbuild.build(o)));
   const metafiles = results.map((r) => r.metafile);
   const { manifest, files } = await writeManifest({ root, out: outAbs, islands, metafiles, production });
@@ -328,11 +374,13 @@ export async function watch({ root = ROOT, out, onBuild }) {
   await mkdir(join(outAbs, 'assets'), { recursive: true });
   const server = await esbuild.context({ ...serverOptions({ root, out: outAbs, mode: 'development', buildId: null }), metafile: true });
   let client; // recreated when an island is added or removed (the entry points change)
-  const inputs = { client: new Set(), server: new Set() };
+  const inputs = { client: new Set(), server: new Set(), rules: new Set() };
   const failing = { client: false, server: false }; // a failed build is tried again on any change
 
   const clientContexts = async () => {
-    const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false });
+    const derived = await deriveRules(root);
+    inputs.rules = new Set(derived.inputs);
+    const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, rules: derived.rules });
     return { islands, contexts: await Promise.all(options.map((o) => esbuild.context(o))) };
   };
   const buildClientOnce = async () => {
@@ -349,10 +397,6 @@ export async function watch({ root = ROOT, out, onBuild }) {
 
   /** Runs the builds a batch of changed files touches, and reports them together. */
   const runBuilds = async ({ clientToo, serverToo, newIsland }) => {
-    if (newIsland) {
-      await Promise.all(client?.contexts.map((c) => c.dispose()) ?? []);
-      client = await clientContexts();
-    }
     // The server first, with every core: a restart is what an open page waits for; the client
     // build then runs while the page waits to reconnect. Each is reported as soon as it ends.
     if (serverToo) {
@@ -361,7 +405,15 @@ export async function watch({ root = ROOT, out, onBuild }) {
       onBuild({ server: event.ok ? { ok: true } : event });
     }
     if (clientToo) {
-      const event = await outcome(buildClientOnce);
+      const event = await outcome(async () => {
+        if (newIsland || !client) {
+          const old = client;
+          client = undefined;
+          await Promise.all(old?.contexts.map((c) => c.dispose()) ?? []);
+          client = await clientContexts();
+        }
+        return buildClientOnce();
+      });
       failing.client = !event.ok;
       onBuild({ client: event.ok ? { ok: true, manifest: event.result } : event });
     }
@@ -374,7 +426,9 @@ export async function watch({ root = ROOT, out, onBuild }) {
     const files = [...changed];
     changed = new Set();
     const touches = (set) => files.some((f) => set.has(f));
-    const newIsland = files.some((f) => dirname(f) === join(root, 'islands') && extname(f) === '.tsx' && !inputs.client.has(f));
+    // A new island, or a change to the rule list embedded in the island: new client contexts.
+    const newIsland =
+      files.some((f) => dirname(f) === join(root, 'islands') && extname(f) === '.tsx' && !inputs.client.has(f)) || touches(inputs.rules);
     // A file no build has read yet (a new module being wired in) is tried by both.
     const unknown = files.some((f) => !inputs.client.has(f) && !inputs.server.has(f) && /\.(tsx?|css|json)$/.test(f));
     const batch = {

@@ -23,6 +23,15 @@ import { validateField, validateValues } from './lib/validate.js';
 
 export { validateValues };
 
+declare global {
+  // The DTO's rule list, embedded by build.mjs in this island's chunk (esbuild `define`); never
+  // set on the server, which renders the form without validating in it.
+  var EILAND_REGISTRATION_RULES: FormRules | undefined;
+}
+
+/** The rule list this island evaluates (product.md §4): derived from the DTO at build time. */
+export const RULES: FormRules = globalThis.EILAND_REGISTRATION_RULES ?? {};
+
 /** Field → message. */
 export type FieldErrors = Partial<Record<RegistrationField, string>>;
 
@@ -37,8 +46,6 @@ export interface RegistrationFormProps {
   csrfToken: string;
   /** Per-render key: the same rendered form posted twice stores once. */
   submissionKey: string;
-  /** The DTO's rules, derived by the server. */
-  rules: FormRules;
 }
 
 /** Label of each field (product.md §4). */
@@ -87,9 +94,12 @@ function FieldMessages({ field, error }: { field: RegistrationField; error: stri
           {HINTS[field]}
         </p>
       )}
-      <p className="field-error" id={`${field}-fout`} hidden={!error} lang={lang(error)}>
-        {error}
-      </p>
+      {/* Only when there is a message: no empty markup for readers without JavaScript (§6). */}
+      {error && (
+        <p className="field-error" id={`${field}-fout`} lang={lang(error)}>
+          {error}
+        </p>
+      )}
     </>
   );
 }
@@ -176,7 +186,7 @@ export default function RegistrationForm(props: RegistrationFormProps) {
     // A checkbox group is judged when focus leaves the group.
     if (name === 'interesses' && (event.relatedTarget as HTMLInputElement | null)?.name === name) return;
     changed.current.delete(name);
-    const rules = props.rules[name];
+    const rules = RULES[name];
     const message = rules ? validateField(rules, readValues(event.currentTarget)[name]) : undefined;
     setErrors((prior) => ({ ...prior, [name]: message }));
   };
@@ -185,7 +195,7 @@ export default function RegistrationForm(props: RegistrationFormProps) {
     event.preventDefault();
     if (pending.current) return;
     const form = event.currentTarget;
-    const found = validateValues(props.rules, readValues(form)) as FieldErrors;
+    const found = validateValues(RULES, readValues(form)) as FieldErrors;
     if (Object.keys(found).length > 0) {
       showSubmitErrors(found);
       return;
@@ -226,19 +236,22 @@ export default function RegistrationForm(props: RegistrationFormProps) {
   );
   return (
     <div className="registration">
-      <div className="error-summary" id="foutoverzicht" ref={summary} tabIndex={-1} aria-labelledby="foutoverzicht-titel" hidden={failing.length === 0}>
-        <h2 id="foutoverzicht-titel">Controleer de volgende velden</h2>
-        <ul>
-          {failing.map((field) => (
-            <li key={field}>
-              {LABELS[field]}:{' '}
-              <a href={`#${fieldAnchor(field)}`} lang={lang(errors[field])}>
-                {errors[field]}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {/* Created when needed: a form without errors carries no summary in its HTML (§6). */}
+      {failing.length > 0 && (
+        <div className="error-summary" id="foutoverzicht" ref={summary} tabIndex={-1} aria-labelledby="foutoverzicht-titel">
+          <h2 id="foutoverzicht-titel">Controleer de volgende velden</h2>
+          <ul>
+            {failing.map((field) => (
+              <li key={field}>
+                {LABELS[field]}:{' '}
+                <a href={`#${fieldAnchor(field)}`} lang={lang(errors[field])}>
+                  {errors[field]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {props.notice && (
         <p className="notice" role="alert">
           {props.notice}

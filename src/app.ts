@@ -4,7 +4,6 @@
  */
 import { join } from 'node:path';
 import express, { type Express } from 'express';
-import cookieParser from 'cookie-parser';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
 import { assetsHandler } from './assets.js';
@@ -69,7 +68,6 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.use(matcher({ excluded: assetsHandler({ buildDir: join(assets.dir, 'assets'), publicDir: join(PROJECT_ROOT, 'public') }) }));
   app.use(requestFilter({ csrf }));
   app.use(canonicalPaths());
-  app.use(cookieParser(config.csrfSecret));
   app.use(healthRouter(lifecycle));
   app.use(clientErrorsRouter({ csrf }));
   // Development only (product.md §11): production has no reload route.

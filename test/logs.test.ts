@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { readManifest } from '../src/build/manifest.js';
 import { escapeControl } from '../src/logging.js';
 import { testRoutes } from './fixtures/routes.js';
 import { raw, startApp, type TestApp } from './helpers/app.js';
@@ -23,6 +24,26 @@ describe('logs (product.md §12)', () => {
     assert.equal(line?.route, '/over');
     assert.equal(typeof line?.responseTime, 'number');
     assert.ok(!app.rawLogs().some((l) => l.includes('geheim')), 'no query string in the log');
+  });
+
+  it('logs asset and probe requests at debug, under the path as requested', async () => {
+    const asset = readManifest('dist/manifest.json').router.file;
+    for (const path of [asset, '/favicon.ico', '/healthz', '/assets/ontbreekt.js']) {
+      const before = app.logs().length;
+      await raw(app.port, path);
+      const lines = app.logs().slice(before).filter((l) => l.msg === 'request completed');
+      assert.equal(lines.length, 1, path);
+      assert.equal(lines[0]?.path, path);
+      assert.equal(lines[0]?.level, path === '/assets/ontbreekt.js' ? 40 : 20, path);
+    }
+  });
+
+  it('writes a 5xx with its error and stack on the request line', async () => {
+    await raw(app.port, '/proef/kapot', { headers: { 'X-Request-Id': 'kapot-1' } });
+    const [line] = app.logs().filter((l) => l.reqId === 'kapot-1' && l.msg === 'request completed');
+    assert.equal(line?.level, 50);
+    assert.equal(line?.status, 500);
+    assert.match(String((line?.err as { stack?: string } | undefined)?.stack), /\n\s+at /);
   });
 
   it('gives every line of a request its reqId', async () => {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import cookieParser from 'cookie-parser';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors.js';
@@ -96,13 +97,20 @@ export function csrfTokens({ secret, logger }: CrossSiteOptions): CsrfTokens {
   const overHttps = csrfFor(secret, true);
   const overHttp = csrfFor(secret, false);
   const pick = (req: Request) => (req.secure ? overHttps : overHttp);
+  // Cookies are parsed only where a token is issued or checked, not for every page (issue 9).
+  const parseCookies = cookieParser(secret);
+  const withCookies = (req: Request, res: Response) => {
+    if (req.cookies === undefined) parseCookies(req, res, () => {});
+  };
   return {
     issue(req, res) {
+      withCookies(req, res);
       ensureSessionId(req, res);
       return pick(req).generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
     },
     protect({ tokenRequired = true } = {}) {
-      return function crossSiteProtection(req, _res, next) {
+      return function crossSiteProtection(req, res, next) {
+        withCookies(req, res);
         if (!isSameOrigin(req)) {
           (req.log ?? logger).warn({ event: 'csrf_rejected', reason: 'cross-site' }, 'csrf_rejected');
           next(new HttpError(403, 'Cross-site request refused'));

@@ -35,15 +35,44 @@ function helmetFor(https: boolean): RequestHandler {
   }) as unknown as RequestHandler;
 }
 
+/** Stands for the nonce while helmet computes the headers once. */
+const NONCE_SLOT = 'EILAND-NONCE-SLOT';
+
+/**
+ * The headers helmet sets, computed once: helmet is asked with a placeholder nonce, and each
+ * response gets the same headers with its own nonce in the CSP (issue 9: helmet rebuilt the
+ * same policy string for every request).
+ */
+function headerTemplate(https: boolean): (res: ServerResponse, nonce: string) => void {
+  const headers: Array<[string, string]> = [];
+  const fake = {
+    locals: { nonce: NONCE_SLOT },
+    setHeader: (name: string, value: string) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+    getHeader: () => undefined,
+  };
+  helmetFor(https)({ secure: https, headers: {} } as never, fake as never, () => {});
+  const csp = headers.find(([name]) => name.toLowerCase() === 'content-security-policy');
+  const [before, after] = csp ? csp[1].split(NONCE_SLOT) : ['', ''];
+  if (!csp || after === undefined) throw new Error('helmet set no CSP with the nonce');
+  const fixed = headers.filter((h) => h !== csp);
+  return (res, nonce) => {
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    res.setHeader(csp[0], before + nonce + after);
+  };
+}
+
 /**
  * Sets `res.locals.nonce` (128 random bits, base64) and the helmet headers.
  * @returns a middleware choosing the https or plain-http policy by `req.secure`
  */
 export function securityHeaders(): RequestHandler {
-  const overHttps = helmetFor(true);
-  const overHttp = helmetFor(false);
+  const overHttps = headerTemplate(true);
+  const overHttp = headerTemplate(false);
   return function securityHeaders(req, res, next) {
-    res.locals.nonce = randomBytes(16).toString('base64');
-    (req.secure ? overHttps : overHttp)(req, res, next);
+    const nonce = randomBytes(16).toString('base64');
+    res.locals.nonce = nonce;
+    (req.secure ? overHttps : overHttp)(res, nonce);
+    next();
   };
 }

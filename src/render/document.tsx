@@ -10,6 +10,7 @@ import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { isbot } from 'isbot';
 import { Document } from '../../views/Document.js';
 import { IslandContext, type IslandRenderContext } from '../../views/Island.js';
+import { coalescing } from './coalescing.js';
 import type { AssetsSource } from '../build/assets-source.js';
 import type { BuildManifest, ScriptAsset } from '../build/manifest.js';
 import { DATA_HEADER } from '../shared/page-data.js';
@@ -153,7 +154,7 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
       res.status(page.status);
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', page.cacheControl);
-      stream.pipe(res);
+      stream.pipe(coalescing(res));
     };
 
     const stream = renderToPipeableStream(element, {

@@ -22,7 +22,7 @@ export function notFound(): RequestHandler {
 export function errorHandler(render: Render): ErrorRequestHandler {
   return function errorHandler(err, req, res, _next) {
     const error = toHttpError(err);
-    // pino-http logs `res.err` with its stack on the request line (§12).
+    // The request logger writes `res.err` with its stack on the request line (§12).
     if (error.status >= 500) res.err = error.cause instanceof Error ? error.cause : error;
     if (res.headersSent) {
       // The status is already on the wire: the only honest end is a broken response.

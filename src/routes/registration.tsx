@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
 import { HttpError } from '../errors.js';
 import { readShape } from '../forms/body.js';
-import { browserRules } from '../forms/browser-rules.js';
 import { RegistrationDto } from '../forms/registration.js';
 import { validateForm } from '../forms/validate.js';
 import { MESSAGES } from '../shared/messages.js';
@@ -35,9 +34,9 @@ function valuesOf(fields: Submitted): AanmeldenProps['values'] {
   return Object.fromEntries(REGISTRATION_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]!]));
 }
 
-/** The form's props: a fresh (or the posted) submission key, the token, the derived rules. */
+/** The form's props: a fresh (or the posted) submission key and the token. */
 function formProps(ctx: LoaderContext, state: Pick<AanmeldenProps, 'values' | 'errors' | 'notice'>, submissionKey: string = randomUUID()): AanmeldenProps {
-  return { ...state, csrfToken: ctx.csrfToken(), submissionKey, rules: browserRules(RegistrationDto) };
+  return { ...state, csrfToken: ctx.csrfToken(), submissionKey };
 }
 
 /** The submission key of a post: must be the UUID the form was rendered with. */
