@@ -4,11 +4,21 @@
  * SIGTERM/SIGINT with exit code 0.
  */
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { developmentAssets, type AssetsSource } from './build/assets-source.js';
 import { BUNDLE } from './build/bundle.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { PROJECT_ROOT } from './project-root.js';
 import { exitOnSignals, startServer } from './server.js';
+
+/**
+ * V8 lets the old generation grow to several times what survives a full collection before it
+ * collects again: under load that is ~100 MB of garbage around a ~25 MB live heap. Growing by
+ * half keeps the heap near what the server holds (product.md §13: peak RSS ≤ 150 MB; measured
+ * 204 → 141 MB at 32 connections). Set before the server allocates.
+ */
+const HEAP_GROWING_PERCENT = 50;
+setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
 /** Where `npm run dev` builds (scripts/dev.mjs writes the same folder). */
 const DEV_BUILD_DIR = join(PROJECT_ROOT, '.eiland', 'dev');

@@ -184,4 +184,16 @@ describe('what the filter does (product.md §2)', () => {
     assert.doesNotMatch(csp, /upgrade-insecure-requests/);
     assert.equal(a.headers['x-content-type-options'], 'nosniff');
   });
+
+  it('never repeats a nonce: 128 random bits each, across refills of the random pool', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const res = await raw(app.port, '/over');
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+      assert.equal(Buffer.from(nonce, 'base64').length, 16, nonce);
+      assert.ok(res.body.includes(`nonce="${nonce}"`), "the page's scripts carry the header's nonce");
+      seen.add(nonce);
+    }
+    assert.equal(seen.size, 300);
+  });
 });

@@ -1,0 +1,82 @@
+/**
+ * `/aanmelden`: Eiland's registration form island (islands/RegistrationForm.tsx) inside
+ * views/Layout.tsx. GET renders an empty form; POST validates with the same rule list and
+ * stores with Eiland's storage module (303), or re-renders with the messages (422).
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import Head from 'next/head';
+// Before the island, for its side effect: the island reads the rule list from a global when
+// its module loads (kept apart from the binding, which only the server code below uses).
+import '../lib/registration-rules.mjs';
+import rules from '../lib/registration-rules.mjs';
+import RegistrationForm, { validateValues } from '../../../islands/RegistrationForm.js';
+import { DATA_HEADER } from '../../../src/shared/page-data.js';
+import { Layout } from '../../../views/Layout.js';
+import { saveRegistration } from '../lib/db.mjs';
+import { FormError, isBot, readRegistrationForm, toRegistration, valuesOf } from '../lib/form.mjs';
+
+/**
+ * Next has no CSRF protection. Eiland (csrf-csrf) makes a token per render as an HMAC-SHA256
+ * of 32 random bytes, `<hmac hex>.<random hex>`: the same work and size here, never checked.
+ */
+const SECRET = randomBytes(32);
+function csrfToken() {
+  const random = randomBytes(32).toString('hex');
+  return `${createHmac('sha256', SECRET).update(random).digest('hex')}.${random}`;
+}
+
+/** The island's props (as Eiland's formProps): a fresh or the posted submission key, a token. */
+function form(state, submissionKey = randomUUID()) {
+  return { props: { form: { ...state, csrfToken: csrfToken(), submissionKey } } };
+}
+
+function refuse(res, status, text) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(text);
+  return { props: {} };
+}
+
+export async function getServerSideProps({ req, res }) {
+  if (req.method !== 'POST') return form({ values: {}, errors: {} });
+
+  let posted;
+  try {
+    posted = await readRegistrationForm(req);
+  } catch (error) {
+    if (error instanceof FormError) return refuse(res, error.status, error.message);
+    throw error;
+  }
+  const { fields, submissionKey } = posted;
+  if (isBot(fields)) return { redirect: { destination: '/aanmelden/bedankt', statusCode: 303 } };
+
+  const values = valuesOf(fields);
+  const errors = validateValues(rules, values);
+  if (Object.keys(errors).length > 0) {
+    res.statusCode = 422;
+    if (req.headers[DATA_HEADER.toLowerCase()] === '1') {
+      // The island's fetch: the messages as JSON, as Eiland answers it.
+      res.setHeader(DATA_HEADER, '1');
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify(errors));
+      return { props: {} };
+    }
+    return form({ values, errors }, submissionKey);
+  }
+  const { id } = await saveRegistration(submissionKey, toRegistration(rules, values));
+  return { redirect: { destination: `/aanmeldingen/${id}`, statusCode: 303 } };
+}
+
+export default function AanmeldenPage({ form }) {
+  const failed = Object.keys(form.errors).length > 0;
+  return (
+    <>
+      <Head>
+        <title>{`${failed ? 'Fout: ' : ''}Aanmelden · Eiland`}</title>
+      </Head>
+      <Layout currentPath="/aanmelden">
+        <RegistrationForm {...form} />
+      </Layout>
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+// `npm run bench` (product.md §13, issue 9): Eiland's production bundle against the same pages
+// in Next.js (bench/next), alternately in one run, a fresh server each round, medians of the
+// rounds, Eiland/Next ratios for every figure, and PASS/FAIL per budget (exit 1 on a FAIL).
+// Writes bench/results/latest.json; prints a progress line per step and a table at the end.
+//
+//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,next] [--soak]
+//   --soak: 5 minutes on / and /aanmelden, RSS and heap every 30 s (growth after minute 1 ≤ 10 %)
+import { mkdir, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { fetchRaw, load, loadPosts, pageScripts, timeDocument, CONNECTIONS } from './measure.mjs';
+import { deployment, startServer } from './servers.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    servers: { type: 'string', default: 'eiland,next' },
+    soak: { type: 'boolean', default: false },
+  },
+});
+const ROUNDS = Number(args.rounds);
+const SECONDS = Number(args.seconds);
+const SERVERS = args.servers.split(',');
+const KIB = 1024;
+/** The pages each server has: the Next app copies only / and /aanmelden. */
+const PAGES = { eiland: ['/', '/over', '/aanmelden'], tsx: ['/', '/over', '/aanmelden'], next: ['/', '/aanmelden'] };
+
+// Budgets of issue 9 (stricter than product.md §13 where they differ).
+const BUDGET = {
+  throughputVsNext: { '/': 3, '/aanmelden': 2 },
+  p99Ms: { '/': 40, '/aanmelden': 50 },
+  peakRssMb: 150,
+  soakGrowth: 0.1,
+  jsGzipWithoutIslands: 4 * KIB,
+  jsGzipForm: 76 * KIB,
+  jsBrotliForm: 68 * KIB, // below
+  formHtmlBytes: 6000,
+};
+
+const progress = (line) => process.stderr.write(`… ${line}\n`);
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** A valid registration form post for a server: Eiland's needs its rendered form's token. */
+async function formPost(kind, port) {
+  const fields = {
+    naam: 'Anna de Vries',
+    email: 'anna@voorbeeld.nl',
+    website: 'https://anna.voorbeeld.nl',
+    gebruikersnaam: 'anna_1',
+    landcode: 'NL',
+    interesses: ['sport', 'natuur'],
+    personen: '2',
+    akkoord: 'ja',
+  };
+  const page = await fetchRaw(port, '/aanmelden');
+  const html = page.body.toString('utf8');
+  const hidden = (name) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+  const params = new URLSearchParams();
+  for (const name of ['_csrf', '_submission']) if (hidden(name)) params.append(name, hidden(name));
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) params.append(name, v);
+  const cookie = [page.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ');
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Sec-Fetch-Site': 'same-origin', ...(cookie && kind !== 'next' ? { Cookie: cookie } : {}) },
+    body: params.toString(),
+  };
+}
+
+/** The page-data request of `/`: Eiland's marker header; Next's `/_next/data/<build>/index.json`. */
+function pageDataOf(kind, html) {
+  if (kind !== 'next') return { path: '/', headers: { 'X-Eiland-Data': '1' } };
+  const buildId = /"buildId":"([^"]+)"/.exec(html)?.[1];
+  return { path: `/_next/data/${buildId}/index.json`, headers: {} };
+}
+
+/** One round of one server: every figure, on a fresh server. */
+async function round(kind, deployed) {
+  const server = await startServer(kind, deployed);
+  try {
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = rssMb(server.pid);
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 200);
+    const result = { idleRssMb: idle, pages: {} };
+    for (const path of PAGES[kind]) {
+      progress(`${kind}: GET ${path} at ${CONNECTIONS} connections, ${SECONDS} s`);
+      result.pages[path] = await load(server.port, path, SECONDS);
+    }
+    const home = (await fetchRaw(server.port, '/')).body.toString('utf8');
+    const data = pageDataOf(kind, home);
+    progress(`${kind}: page data of / (${data.path})`);
+    result.pages['data /'] = await load(server.port, data.path, SECONDS, data.headers);
+    progress(`${kind}: POST /aanmelden (fresh form and address per post)`);
+    result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, (port) => formPost(kind, port), kind === 'next' ? 1000 : 1500);
+    clearInterval(sampler);
+    result.peakRssMb = peak;
+    progress(`${kind}: time to first byte and to the whole document of /`);
+    result.document = await timeDocument(server.port, '/');
+    result.html = {};
+    result.js = {};
+    for (const path of PAGES[kind]) {
+      result.html[path] = (await fetchRaw(server.port, path)).body.length;
+      result.js[path] = await pageScripts(server.port, path);
+    }
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Medians over rounds, figure by figure. */
+function medians(rounds) {
+  const pick = (get) => median(rounds.map(get));
+  const pages = Object.fromEntries(
+    Object.keys(rounds[0].pages).map((p) => [p, Object.fromEntries(['rps', 'p50', 'p99', 'errors'].map((k) => [k, pick((r) => r.pages[p][k])]))]),
+  );
+  return {
+    pages,
+    idleRssMb: pick((r) => r.idleRssMb),
+    peakRssMb: pick((r) => r.peakRssMb),
+    document: { ttfbMs: pick((r) => r.document.ttfbMs), documentMs: pick((r) => r.document.documentMs) },
+    html: rounds.at(-1).html,
+    js: Object.fromEntries(Object.entries(rounds.at(-1).js).map(([p, j]) => [p, { files: j.files, raw: j.raw, gzip: j.gzip, brotli: j.brotli }])),
+  };
+}
+
+/** Five minutes on / and /aanmelden, alternating every 30 s, RSS and heap after each. */
+async function soak(deployed) {
+  const server = await startServer('eiland', deployed, { heapProbe: true });
+  const samples = [];
+  try {
+    for (let i = 1; i <= 10; i++) {
+      const path = i % 2 ? '/' : '/aanmelden';
+      progress(`soak ${i * 30} s of 300: ${path}`);
+      await load(server.port, path, 28);
+      const heap = server.heap();
+      samples.push({ atS: i * 30, path, rssMb: rssMb(server.pid), heapUsedMb: heap ? heap.heapUsed / 2 ** 20 : null });
+    }
+  } finally {
+    await server.stop();
+  }
+  // Growth after the first minute: the last sample against the one at 60 s.
+  const base = samples.find((s) => s.atS === 60);
+  const growth = (samples.at(-1).rssMb - base.rssMb) / base.rssMb;
+  return { samples, rssGrowthAfterMinute1: growth };
+}
+
+const deployed = await deployment();
+const results = { date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, servers: {} };
+try {
+  if (SERVERS.includes('next')) {
+    progress('next: install and build when needed (bench/next)');
+    await (await import('./next/server.mjs')).prepareNext();
+  }
+  const perKind = Object.fromEntries(SERVERS.map((k) => [k, []]));
+  for (let i = 1; i <= ROUNDS; i++) {
+    for (const kind of SERVERS) {
+      progress(`round ${i} of ${ROUNDS}: ${kind}`);
+      perKind[kind].push(await round(kind, deployed));
+    }
+  }
+  for (const kind of SERVERS) results.servers[kind] = { ...medians(perKind[kind]), rounds: perKind[kind].map((r) => r.pages) };
+  if (args.soak) results.soak = await soak(deployed);
+} finally {
+  await deployed.remove();
+}
+
+// The table, the ratios and the budgets.
+const e = results.servers.eiland;
+const n = results.servers.next;
+const ratio = (a, b) => (a !== undefined && b ? `${(a / b).toFixed(2)}×` : '—');
+const rows = [['figure', ...SERVERS, ...(n ? ['eiland/next'] : [])]];
+for (const page of Object.keys(e.pages)) {
+  for (const [k, label] of [['rps', 'req/s'], ['p50', 'p50 ms'], ['p99', 'p99 ms'], ['errors', 'errors']]) {
+    const value = (s) => results.servers[s].pages[page]?.[k];
+    rows.push([`${page} ${label}`, ...SERVERS.map((s) => (value(s) === undefined ? '—' : String(Math.round(value(s))))), ...(n ? [ratio(e.pages[page][k], n.pages[page]?.[k])] : [])]);
+  }
+}
+const figure = (label, get, digits = 1) => rows.push([label, ...SERVERS.map((s) => (get(results.servers[s]) === undefined ? '—' : get(results.servers[s]).toFixed(digits))), ...(n ? [ratio(get(e), get(n))] : [])]);
+figure('idle RSS MB', (s) => s.idleRssMb);
+figure('peak RSS MB', (s) => s.peakRssMb);
+figure('/ TTFB ms', (s) => s.document.ttfbMs, 2);
+figure('/ whole document ms', (s) => s.document.documentMs, 2);
+for (const path of ['/', '/over', '/aanmelden']) {
+  figure(`${path} HTML bytes`, (s) => s.html[path], 0);
+  figure(`${path} JS gzip KiB`, (s) => (s.js[path] ? s.js[path].gzip / KIB : undefined), 2);
+  figure(`${path} JS brotli KiB`, (s) => (s.js[path] ? s.js[path].brotli / KIB : undefined), 2);
+}
+const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+console.log(`\n${results.date.slice(0, 10)}, ${results.machine}; ${CONNECTIONS} connections, ${SECONDS} s per figure after a 2 s warm-up; medians of ${ROUNDS} alternating rounds`);
+for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+
+const budgets = [];
+const check = (name, ok, detail) => budgets.push({ name, pass: Boolean(ok), detail });
+if (n) {
+  for (const [path, times] of Object.entries(BUDGET.throughputVsNext)) check(`throughput ${path} ≥ ${times}× Next`, e.pages[path].rps >= times * n.pages[path].rps, ratio(e.pages[path].rps, n.pages[path].rps));
+}
+for (const [path, ms] of Object.entries(BUDGET.p99Ms)) check(`p99 ${path} ≤ ${ms} ms`, e.pages[path].p99 <= ms, `${e.pages[path].p99} ms`);
+check(`peak RSS ≤ ${BUDGET.peakRssMb} MB`, e.peakRssMb <= BUDGET.peakRssMb, `${e.peakRssMb.toFixed(1)} MB`);
+if (results.soak) check(`soak: RSS growth after minute 1 ≤ ${BUDGET.soakGrowth * 100} %`, results.soak.rssGrowthAfterMinute1 <= BUDGET.soakGrowth, `${(results.soak.rssGrowthAfterMinute1 * 100).toFixed(1)} %`);
+for (const path of ['/', '/over']) check(`JS ${path} ≤ 4 KiB gzip`, e.js[path].gzip <= BUDGET.jsGzipWithoutIslands, `${(e.js[path].gzip / KIB).toFixed(2)} KiB`);
+check('JS /aanmelden ≤ 76 KiB gzip', e.js['/aanmelden'].gzip <= BUDGET.jsGzipForm, `${(e.js['/aanmelden'].gzip / KIB).toFixed(2)} KiB`);
+check('JS /aanmelden < 68 KiB brotli', e.js['/aanmelden'].brotli < BUDGET.jsBrotliForm, `${(e.js['/aanmelden'].brotli / KIB).toFixed(2)} KiB`);
+check('/aanmelden HTML ≤ 6 KB', e.html['/aanmelden'] <= BUDGET.formHtmlBytes, `${e.html['/aanmelden']} bytes`);
+check('no errors under load', Object.values(e.pages).every((p) => p.errors === 0), Object.entries(e.pages).map(([p, v]) => `${p}: ${v.errors}`).join(', '));
+results.budgets = budgets;
+
+if (results.soak) {
+  console.log('\nsoak (s, page, RSS MB, heap used MB):');
+  for (const s of results.soak.samples) console.log(`  ${s.atS}\t${s.path}\t${s.rssMb.toFixed(1)}\t${s.heapUsedMb?.toFixed(1) ?? '—'}`);
+}
+console.log('\nbudgets:');
+for (const b of budgets) console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}  (${b.detail})`);
+await mkdir(join(HERE, 'results'), { recursive: true });
+await writeFile(join(HERE, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nresults: bench/results/latest.json`);
+if (budgets.some((b) => !b.pass)) process.exit(1);

@@ -1,0 +1,73 @@
+// The servers the benchmark compares, each started fresh on loopback with its own copy of one
+// SQLite database (so the developer's data/ is never touched and both read the same rows):
+//   eiland  node dist/server/main.js, as deployed (a copy of dist/, public/, package.json)
+//   tsx     node --import tsx src/main.ts (the server before the bundle, for comparison)
+//   next    the Next.js app of bench/next (next start)
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A folder laid out like a deployment: dist/, public/, package.json, node_modules (linked). */
+export async function deployment() {
+  const dir = await mkdtemp(join(tmpdir(), 'eiland-bench-'));
+  await Promise.all(['dist', 'public', 'package.json'].map((f) => cp(join(ROOT, f), join(dir, f), { recursive: true })));
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  await mkdir(join(dir, 'data'));
+  return { dir, dbFile: join(dir, 'data', 'eiland.db'), remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Starts a Node server process and waits for its `server_started` line. */
+async function startNode(args, { cwd, heapProbe }) {
+  const env = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
+  delete env.NODE_ENV; // production, as an operator runs it
+  const probe = heapProbe ? ['--import', join(ROOT, 'bench', 'heap-probe.mjs')] : [];
+  const child = spawn(process.execPath, [...probe, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const heap = [];
+  child.stderr.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n')) {
+      if (line.startsWith('{"heapUsed"')) heap.push(JSON.parse(line));
+      else if (line.trim() !== '') process.stderr.write(`${line}\n`);
+    }
+  });
+  const port = await new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const started = /"event":"server_started"[^\n]*"port":(\d+)/.exec(buffer);
+      if (started) resolve(Number(started[1]));
+      if (buffer.length > 1e6) buffer = '';
+    });
+    child.on('exit', (code) => reject(new Error(`server ${args.join(' ')} exited with ${code}`)));
+  });
+  child.stdout.resume();
+  return {
+    port,
+    pid: child.pid,
+    /** The last heap figures the probe printed (only with `heapProbe`). */
+    heap: () => heap.at(-1),
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Starts one server kind.
+ * @param {'eiland'|'tsx'|'next'} kind
+ * @param {{ dir: string, dbFile: string }} deployed from {@link deployment}
+ * @param {{ heapProbe?: boolean }} [options] heapProbe: Eiland prints its heap every second
+ * @returns {Promise<{ port: number, pid: number, stop(): Promise<void>, heap(): object|undefined }>}
+ */
+export async function startServer(kind, deployed, { heapProbe = false } = {}) {
+  if (kind === 'eiland') return startNode(['dist/server/main.js'], { cwd: deployed.dir, heapProbe });
+  if (kind === 'tsx') return startNode(['--import', 'tsx', '--import', './src/env.ts', 'src/main.ts'], { cwd: ROOT, heapProbe });
+  const { startNext } = await import('./next/server.mjs');
+  const next = await startNext({ dbFile: deployed.dbFile });
+  return { ...next, heap: () => undefined };
+}
