@@ -36,9 +36,9 @@ const RULES = 'src/forms/registration-rules.ts'; // evaluated at build time, emb
 const SERVER = 'src/main.ts';
 
 // Packages the server bundle leaves to node_modules at run time, each with its reason.
+// (pino-pretty is not among them: the dev runner pretty-prints; the server never loads it.)
 const SERVER_EXTERNALS = [
   'better-sqlite3', // a native addon (.node file): it cannot be bundled
-  'pino-pretty', // development only: pretty logs are the dev runner's, never loaded by the bundle
 ];
 
 // Development also leaves the largest packages to node_modules, where plain Node loads them about
