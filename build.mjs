@@ -396,7 +396,7 @@ export async function watch({ root = ROOT, out, onBuild }) {
   };
 
   /** Runs the builds a batch of changed files touches, and reports them together. */
-  const runBuilds = async ({ clientToo, serverToo, newIsland }) => {
+  const runBuilds = async ({ clientToo, serverToo, newContexts }) => {
     // The server first, with every core: a restart is what an open page waits for; the client
     // build then runs while the page waits to reconnect. Each is reported as soon as it ends.
     if (serverToo) {
@@ -406,7 +406,7 @@ export async function watch({ root = ROOT, out, onBuild }) {
     }
     if (clientToo) {
       const event = await outcome(async () => {
-        if (newIsland || !client) {
+        if (newContexts || !client) {
           const old = client;
           client = undefined;
           await Promise.all(old?.contexts.map((c) => c.dispose()) ?? []);
@@ -419,7 +419,7 @@ export async function watch({ root = ROOT, out, onBuild }) {
     }
   };
 
-  let queue = runBuilds({ clientToo: true, serverToo: true, newIsland: true });
+  let queue = runBuilds({ clientToo: true, serverToo: true, newContexts: true });
   let changed = new Set();
   let timer;
   const flush = () => {
@@ -427,14 +427,14 @@ export async function watch({ root = ROOT, out, onBuild }) {
     changed = new Set();
     const touches = (set) => files.some((f) => set.has(f));
     // A new island, or a change to the rule list embedded in the island: new client contexts.
-    const newIsland =
+    const newContexts =
       files.some((f) => dirname(f) === join(root, 'islands') && extname(f) === '.tsx' && !inputs.client.has(f)) || touches(inputs.rules);
     // A file no build has read yet (a new module being wired in) is tried by both.
     const unknown = files.some((f) => !inputs.client.has(f) && !inputs.server.has(f) && /\.(tsx?|css|json)$/.test(f));
     const batch = {
-      clientToo: failing.client || newIsland || unknown || touches(inputs.client),
+      clientToo: failing.client || newContexts || unknown || touches(inputs.client),
       serverToo: failing.server || unknown || touches(inputs.server),
-      newIsland,
+      newContexts,
     };
     if (batch.clientToo || batch.serverToo) queue = queue.then(() => runBuilds(batch));
   };
