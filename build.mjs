@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { buildImages, IMAGES_DIR } from './scripts/build-images.mjs';
 
 /** The project root: the folder of this file. */
 export const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -39,6 +40,7 @@ const SERVER = 'src/main.ts';
 // (pino-pretty is not among them: the dev runner pretty-prints; the server never loads it.)
 const SERVER_EXTERNALS = [
   'better-sqlite3', // a native addon (.node file): it cannot be bundled
+  'sharp', // a native addon with libvips beside it; loaded on the first /_image request only
 ];
 
 // Development also leaves the largest packages to node_modules, where plain Node loads them about
@@ -142,7 +144,7 @@ async function clientBuilds({ root, out, islandDirs, production, rules }) {
  * Writes the build manifest (and its content-hashed public copy) from the metafiles.
  * @returns the manifest object
  */
-async function writeManifest({ root, out, islands, metafiles, production }) {
+async function writeManifest({ root, out, islands, metafiles, images, production }) {
   const outdir = join(out, 'assets');
   // Metafile paths are relative to the root; URLs are relative to the output folder.
   const urlOf = (file) => `/assets/${relative(outdir, resolve(root, file)).split(sep).join('/')}`;
@@ -174,7 +176,7 @@ async function writeManifest({ root, out, islands, metafiles, production }) {
     }),
   );
 
-  const content = { styles, router: script(ROUTER), runtime, islands: islandScripts, routes, ...(production ? {} : { reload: script(RELOAD) }) };
+  const content = { styles, router: script(ROUTER), runtime, islands: islandScripts, images, routes, ...(production ? {} : { reload: script(RELOAD) }) };
   const buildId = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 12);
   const manifest = { buildId, url: `/assets/manifest-${buildId}.json`, ...content };
   const json = `${JSON.stringify(manifest, null, 2)}\n`;
@@ -235,13 +237,14 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   await mkdir(join(outAbs, 'assets'), { recursive: true });
   const { rules } = await deriveRules(root);
   const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs, production, rules });
-  const results = await Promise.all(options.map((o) => esbuild.build(o)));
+  const [images, ...results] = await Promise.all([buildImages({ root, outAbs }), ...options.map((o) => esbuild.build(o))]);
   const metafiles = results.map((r) => r.metafile);
-  const { manifest, files } = await writeManifest({ root, out: outAbs, islands, metafiles, production });
+  const { manifest, files } = await writeManifest({ root, out: outAbs, islands, metafiles, images: images.images, production });
   if (production) await compress(files);
   const written = metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f));
-  await prune(join(outAbs, 'assets'), [...new Set([...written, ...files])]);
-  return { manifest, files, ms: Math.round(performance.now() - started) };
+  // images/ holds the rendered images; buildImages prunes it itself.
+  await prune(join(outAbs, 'assets'), [...new Set([...written, ...files, join(outAbs, 'assets', IMAGES_DIR)])]);
+  return { manifest, files: [...files, ...images.files], ms: Math.round(performance.now() - started) };
 }
 
 // Stands for the client build id in the server bundle until the client build has finished, so
@@ -334,7 +337,7 @@ export async function formatBuildErrors(error, color = false) {
 }
 
 /** The folders development watches, relative to the root. */
-const WATCHED = ['src', 'views', 'islands'];
+const WATCHED = ['src', 'views', 'islands', IMAGES_DIR];
 /** Changes closer together than this are one batch (an editor's save can be several writes). */
 const SETTLE_MS = 25;
 
@@ -356,7 +359,7 @@ async function outcome(run) {
 
 /**
  * Development: builds client and server, then rebuilds what a change touches (file-system
- * events on `src/`, `views/`, `islands/`; esbuild's incremental rebuilds). Unminified, with
+ * events on `src/`, `views/`, `islands/`, `images/`; esbuild's incremental rebuilds). Unminified, with
  * source maps; no .br/.gz twins. A failed build writes nothing, so the last good one stays.
  * @param {object} options
  * @param {string} [options.root] project root
@@ -384,11 +387,11 @@ export async function watch({ root = ROOT, out, onBuild }) {
     return { islands, contexts: await Promise.all(options.map((o) => esbuild.context(o))) };
   };
   const buildClientOnce = async () => {
-    const results = await Promise.all(client.contexts.map((c) => c.rebuild()));
+    const [images, ...results] = await Promise.all([buildImages({ root, outAbs }), ...client.contexts.map((c) => c.rebuild())]);
     const metafiles = results.map((r) => r.metafile);
     // routes.json is read by the manifest, not by esbuild: a change to it rewrites the manifest.
-    inputs.client = new Set([...metafiles.flatMap((m) => inputsOf(root, m)), join(root, ROUTES)]);
-    return (await writeManifest({ root, out: outAbs, islands: client.islands, metafiles, production: false })).manifest;
+    inputs.client = new Set([...metafiles.flatMap((m) => inputsOf(root, m)), join(root, ROUTES), ...images.inputs]);
+    return (await writeManifest({ root, out: outAbs, islands: client.islands, metafiles, images: images.images, production: false })).manifest;
   };
   const buildServerOnce = async () => {
     const result = await server.rebuild();
@@ -430,7 +433,7 @@ export async function watch({ root = ROOT, out, onBuild }) {
     const newContexts =
       files.some((f) => dirname(f) === join(root, 'islands') && extname(f) === '.tsx' && !inputs.client.has(f)) || touches(inputs.rules);
     // A file no build has read yet (a new module being wired in) is tried by both.
-    const unknown = files.some((f) => !inputs.client.has(f) && !inputs.server.has(f) && /\.(tsx?|css|json)$/.test(f));
+    const unknown = files.some((f) => !inputs.client.has(f) && !inputs.server.has(f) && /\.(tsx?|css|json|svg)$/.test(f));
     const batch = {
       clientToo: failing.client || newContexts || unknown || touches(inputs.client),
       serverToo: failing.server || unknown || touches(inputs.server),

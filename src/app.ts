@@ -6,12 +6,16 @@ import { join } from 'node:path';
 import express, { type Express } from 'express';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
-import { assetsHandler } from './assets.js';
+import { favicon, staticAssets } from './assets.js';
 import { productionAssets, type AssetsSource } from './build/assets-source.js';
 import { csrfTokens } from './filter/cross-site.js';
 import { requestFilter } from './filter/index.js';
 import { canonicalPaths, matcher } from './filter/matcher.js';
 import { Lifecycle } from './lifecycle.js';
+import { ImageCache } from './images/cache.js';
+import { imageHandler } from './images/handler.js';
+import { JobQueue } from './images/jobs.js';
+import { sharpOptimizer, type Optimizer } from './images/optimizer.js';
 import { createLogger, requestLogging } from './logging.js';
 import { createRenderer } from './render/document.js';
 import { errorHandler, notFound } from './render/error-handler.js';
@@ -22,6 +26,7 @@ import type { Storage } from './storage/types.js';
 import { pageRouter } from './routes/router.js';
 import { reloadChannel } from './routes/reload.js';
 import { PROJECT_ROOT } from './project-root.js';
+import { MAX_QUEUED_JOBS } from './shared/image-config.js';
 import type { AnyPageRoute } from './routes/types.js';
 
 /** Options of {@link createApp}: storage, and seams for the server and tests. */
@@ -40,6 +45,10 @@ export interface AppOptions {
   renderTimeoutMs?: number;
   /** Routes added after the site's own (tests add test-only pages here). */
   extraRoutes?: AnyPageRoute[];
+  /** Public files (`/assets/…`, `/favicon.ico`, sources of `/_image`); the project's `public/` unless given. */
+  publicDir?: string;
+  /** Makes image variants; sharp, loaded on the first image request, unless given (tests wrap it). */
+  imageOptimizer?: Optimizer;
 }
 
 /**
@@ -65,7 +74,21 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.set('strict routing', true);
 
   app.use(requestLogging(logger));
-  app.use(matcher({ excluded: assetsHandler({ buildDir: join(assets.dir, 'assets'), publicDir: join(PROJECT_ROOT, 'public') }) }));
+  const publicDir = options.publicDir ?? join(PROJECT_ROOT, 'public');
+  const image = imageHandler({
+    // Build output has content-hashed names; public files may change under the same name.
+    roots: [
+      { dir: join(assets.dir, 'assets', 'images'), hashed: true },
+      { dir: join(publicDir, 'images'), hashed: false },
+    ],
+    cache: new ImageCache(config.images.cacheDir ?? join(PROJECT_ROOT, 'data', 'image-cache'), config.images.cacheMaxBytes),
+    optimizer: options.imageOptimizer ?? sharpOptimizer(() => logger.info({ event: 'sharp_loaded' }, 'sharp_loaded')),
+    formats: config.images.formats,
+    jobs: new JobQueue(config.images.jobs, MAX_QUEUED_JOBS),
+    logger,
+  });
+  // Every path of src/filter/excluded.ts, and only those, outside the filter.
+  app.use(matcher({ excluded: { assets: staticAssets({ buildDir: join(assets.dir, 'assets'), publicDir }), image, favicon: favicon(publicDir) } }));
   app.use(requestFilter({ csrf }));
   app.use(canonicalPaths());
   app.use(healthRouter(lifecycle));

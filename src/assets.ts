@@ -1,14 +1,14 @@
 /**
- * The handler for excluded paths (product.md §1, §2): build output under
- * `/assets/` (content-hashed, immutable, precompressed), public files under `/assets/`
- * (ETag, revalidated) and `/favicon.ico`. Whatever it cannot serve ends here
- * as a plain 404: an excluded path never reaches a page.
+ * The static handlers of two excluded paths (product.md §1, §2): `/assets/…` (build output:
+ * content-hashed, immutable, precompressed; then public files: ETag, revalidated) and
+ * `/favicon.ico`. What they cannot serve they pass on, and the matcher ends it as a plain 404:
+ * an excluded path never reaches a page.
  */
 import type { ServerResponse } from 'node:http';
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
-/** Options of {@link assetsHandler}. */
+/** Options of {@link staticAssets}. */
 export interface AssetsOptions {
   /** Folder of content-hashed build output (served as `/assets/…`). */
   buildDir: string;
@@ -19,10 +19,10 @@ export interface AssetsOptions {
 const nosniff = (res: ServerResponse) => res.setHeader('X-Content-Type-Options', 'nosniff');
 
 /**
- * Creates the excluded-path handler; it always answers, never calls `next`.
- * @example matcher({ excluded: assetsHandler({ buildDir: 'dist/assets', publicDir: 'public' }) })
+ * The handler of `/assets/…`: build output first, then public files.
+ * @example matcher({ excluded: { assets: staticAssets(options), … } })
  */
-export function assetsHandler({ buildDir, publicDir }: AssetsOptions): Router {
+export function staticAssets({ buildDir, publicDir }: AssetsOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router.use(
     '/assets',
@@ -42,13 +42,16 @@ export function assetsHandler({ buildDir, publicDir }: AssetsOptions): Router {
       },
     }),
   );
-  router.get('/favicon.ico', function favicon(_req, res, next) {
-    nosniff(res);
-    res.sendFile('favicon.ico', { root: publicDir, headers: { 'Cache-Control': 'public, no-cache' } }, (err) => err && next());
-  });
-  router.use(function assetNotFound(_req, res) {
-    nosniff(res);
-    res.status(404).type('text/plain').send('Not Found');
-  });
   return router;
+}
+
+/**
+ * The handler of `/favicon.ico`, from the public folder (revalidated).
+ * @param publicDir folder of public files
+ */
+export function favicon(publicDir: string): RequestHandler {
+  return function favicon(req, res, next) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    res.sendFile('favicon.ico', { root: publicDir, headers: { 'Cache-Control': 'public, no-cache' } }, (err) => err && next());
+  };
 }

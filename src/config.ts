@@ -3,6 +3,9 @@
  * (product.md §12). `npm start` works with none of them set.
  */
 
+import { availableParallelism } from 'node:os';
+import { DEFAULT_CACHE_MAX_BYTES, DEFAULT_OUTPUT_FORMATS, OUTPUT_FORMATS, type OutputFormat } from './shared/image-config.js';
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -21,6 +24,17 @@ export interface Config {
   csrfSecret: string | undefined;
   /** True unless NODE_ENV is `development`. */
   production: boolean;
+  /** `/_image` (product.md §10); defaults in src/shared/image-config.ts. */
+  images: {
+    /** Output formats by `Accept`, most preferred first (`IMAGE_FORMATS`; AVIF opt-in). */
+    formats: OutputFormat[];
+    /** The disk cache's folder (`IMAGE_CACHE_DIR`); undefined: `data/image-cache` in the project. */
+    cacheDir: string | undefined;
+    /** The disk cache's bound in bytes (`IMAGE_CACHE_MAX_BYTES`). */
+    cacheMaxBytes: number;
+    /** sharp jobs at once (`IMAGE_JOBS`), 1 to the number of cores; default one core fewer than there are. */
+    jobs: number;
+  };
 }
 
 /** Thrown when the environment holds an invalid value; the message lists every problem. */
@@ -77,6 +91,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`NODE_ENV must be production, development or test, got "${nodeEnv}"`);
   }
 
+  const formatsRaw = env.IMAGE_FORMATS ?? DEFAULT_OUTPUT_FORMATS.join(',');
+  const formats = formatsRaw.split(',').map((f) => f.trim()).filter((f) => f !== '') as OutputFormat[];
+  if (formats.some((f) => !OUTPUT_FORMATS.includes(f))) {
+    problems.push(`IMAGE_FORMATS must be a comma-separated list of ${OUTPUT_FORMATS.join(', ')} (or empty for the sources' own formats), got "${formatsRaw}"`);
+  }
+
+  const cacheRaw = env.IMAGE_CACHE_MAX_BYTES ?? String(DEFAULT_CACHE_MAX_BYTES);
+  if (!/^\d{1,15}$/.test(cacheRaw)) problems.push(`IMAGE_CACHE_MAX_BYTES must be a whole number of bytes, got "${cacheRaw}"`);
+
+  const cores = availableParallelism();
+  const jobsRaw = env.IMAGE_JOBS ?? String(Math.max(1, cores - 1));
+  const jobs = Number(jobsRaw);
+  if (!/^\d+$/.test(jobsRaw) || jobs < 1 || jobs > cores) problems.push(`IMAGE_JOBS must be an integer from 1 to ${cores} (the number of cores), got "${jobsRaw}"`);
+
+  const cacheDir = env.IMAGE_CACHE_DIR || undefined;
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -86,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(trustProxyRaw),
     csrfSecret,
     production: nodeEnv !== 'development',
+    images: { formats, cacheDir, cacheMaxBytes: Number(cacheRaw), jobs },
   };
 }

@@ -7,9 +7,17 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import type { RequestHandler } from 'express';
 import type { LogLevel } from './config.js';
 import { requestIdFor } from './filter/request-id.js';
+import type { Target } from './filter/canonical.js';
+import { excludedPath } from './filter/excluded.js';
 
-/** Paths whose request lines are logged at `debug` (assets and probes, §12). */
-const QUIET_PATH = /^\/(assets\/|favicon\.ico$|healthz$|readyz$)/;
+/** Paths besides the excluded ones whose request lines are logged at `debug`: the probes (§12). */
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
+/** Whether a request's line is written at `debug`: an excluded path (§2) or a probe, on its canonical path. */
+function quiet(res: ServerResponse): boolean {
+  const target = (res as ServerResponse & { locals?: { target?: Target } }).locals?.target;
+  return target?.kind === 'path' && (excludedPath(target.canonical) !== undefined || PROBE_PATHS.has(target.canonical));
+}
 
 /**
  * Escapes control characters (C0, DEL, C1, U+2028/2029) in user input before it
@@ -89,7 +97,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       res.off('error', complete);
       const status = res.statusCode;
       const failed = err ?? res.err ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined);
-      const level = status >= 500 || err ? 'error' : status >= 400 ? 'warn' : QUIET_PATH.test(url) ? 'debug' : 'info';
+      const level = status >= 500 || err ? 'error' : status >= 400 ? 'warn' : quiet(res) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const line = { reqId, method: req.method, path: pathOf(url), status, responseTime: Date.now() - started, route: routeOf(res) };
       logger[level](failed ? { ...line, err: failed } : line, 'request completed');

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isExcluded, parseTarget } from '../src/filter/canonical.js';
+import { parseTarget } from '../src/filter/canonical.js';
+import { excludedPath } from '../src/filter/excluded.js';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express, { type RequestHandler } from 'express';
+import { matcher } from '../src/filter/matcher.js';
 
 describe('parseTarget: the canonical form of a path (product.md §1)', () => {
   const cases: Array<[target: string, canonical: string | 'malformed']> = [
@@ -54,9 +59,42 @@ describe('parseTarget: the canonical form of a path (product.md §1)', () => {
   });
 });
 
-describe('isExcluded: the matcher (product.md §2)', () => {
+describe('excludedPath: the one table of excluded paths (product.md §2)', () => {
+  const named = { '/assets/app.css': 'assets', '/assets/images/a.png': 'assets', '/_image': 'image', '/favicon.ico': 'favicon' } as const;
+  for (const [path, name] of Object.entries(named)) it(`names ${path} ${name}`, () => assert.equal(excludedPath(path), name));
   const excluded = ['/assets/app.css', '/assets/images/a.png', '/assets/x/y/z.js', '/_image', '/favicon.ico'];
   const filtered = ['/', '/over', '/assets', '/assetsx/a.js', '/assets%2Fa.js', '/_imagex', '/_image/x', '/favicon.icox', '/Favicon.ico', '/ASSETS/a.css', '/x/assets/a.css', '/x/favicon.ico', '/_Image'];
-  for (const path of excluded) it(`excludes ${path}`, () => assert.equal(isExcluded(path), true));
-  for (const path of filtered) it(`filters ${path}`, () => assert.equal(isExcluded(path), false));
+  for (const path of excluded) it(`excludes ${path}`, () => assert.notEqual(excludedPath(path), undefined));
+  for (const path of filtered) it(`filters ${path}`, () => assert.equal(excludedPath(path), undefined));
+});
+
+describe('matcher: what an excluded path’s handler does not serve ends as plain text', () => {
+  const handlers = (fault: unknown) => ({
+    assets: ((_req, _res, next) => next()) as RequestHandler,
+    image: ((_req, _res, next) => next(fault)) as RequestHandler,
+    favicon: ((_req, _res, next) => next(Object.assign(new Error('gone'), { status: 410 }))) as RequestHandler,
+  });
+  async function answer(path: string, fault: unknown = new Error('kapot')) {
+    const app = express();
+    app.use(matcher({ excluded: handlers(fault) }));
+    app.use((_req, res) => res.status(200).send('<main>a page</main>'));
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+      return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+    } finally {
+      server.close();
+    }
+  }
+
+  it('passed on: 404 Not Found', async () => {
+    assert.deepEqual(await answer('/assets/x.js'), { status: 404, type: 'text/plain; charset=utf-8', body: 'Not Found' });
+  });
+  it('a 4xx error: its status', async () => {
+    assert.deepEqual(await answer('/favicon.ico'), { status: 410, type: 'text/plain; charset=utf-8', body: 'Gone' });
+  });
+  it('any other error: 500, never a page', async () => {
+    assert.deepEqual(await answer('/_image?url=x'), { status: 500, type: 'text/plain; charset=utf-8', body: 'Internal Server Error' });
+  });
 });

@@ -10,6 +10,13 @@ export interface ScriptAsset {
   imports: string[];
 }
 
+/** An image the build rendered: its content-hashed URL under `/assets/images/` and size in pixels. */
+export interface BuiltImage {
+  src: string;
+  width: number;
+  height: number;
+}
+
 /** What a build produced. */
 export interface BuildManifest {
   /** Identifies the build (changes with any asset). */
@@ -23,6 +30,8 @@ export interface BuildManifest {
   /** The island runtime: loaded only on pages with islands. */
   runtime: ScriptAsset;
   islands: Record<string, ScriptAsset>;
+  /** The images the build rendered (`images/*.svg`), by source name (product.md §10). */
+  images: Record<string, BuiltImage>;
   /** Each declared route's kind, islands and every asset it loads. */
   routes: Record<string, { kind: RouteKind; islands: string[]; assets: string[] }>;
   /** The reload client (product.md §11): development builds only. */
@@ -42,7 +51,7 @@ export function readManifest(file: string, command = 'npm run build'): BuildMani
   } catch (cause) {
     throw new Error(`Build manifest ${file} is missing or unreadable: run "${command}" first`, { cause });
   }
-  if (typeof parsed.buildId !== 'string' || typeof parsed.styles !== 'string' || !parsed.runtime || !parsed.router || !parsed.islands || !parsed.routes) {
+  if (typeof parsed.buildId !== 'string' || typeof parsed.styles !== 'string' || !parsed.runtime || !parsed.router || !parsed.islands || !parsed.images || !parsed.routes) {
     throw new Error(`Build manifest ${file} is invalid: run "${command}" again`);
   }
   return parsed as BuildManifest;

@@ -72,13 +72,3 @@ export function parseTarget(url: string): Target {
   if (isMalformed(path)) return { kind: 'malformed' };
   return { kind: 'path', path: raw, canonical: normaliseSegments(normaliseEncoding(path)), search };
 }
-
-/**
- * Whether a canonical path is excluded from the request filter (product.md §2):
- * under `/assets/`, exactly `/_image`, or exactly `/favicon.ico`. Exact and
- * case-sensitive: `/favicon.icox`, `/assetsx/a.js`, `/Favicon.ico` are filtered.
- * @param canonicalPath a path in canonical form (see {@link parseTarget})
- */
-export function isExcluded(canonicalPath: string): boolean {
-  return canonicalPath.startsWith('/assets/') || canonicalPath === '/_image' || canonicalPath === '/favicon.ico';
-}

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { isbot } from 'isbot';
 import { Document } from '../../views/Document.js';
+import { BuildImagesContext } from '../../views/Image.js';
 import { IslandContext, type IslandRenderContext } from '../../views/Island.js';
 import { coalescing } from './coalescing.js';
 import type { AssetsSource } from '../build/assets-source.js';
@@ -107,7 +108,11 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
       fileOf: (name) => islandScript(manifest, name).file,
       declared: page.islands,
     };
-    const content = <IslandContext value={islands}>{page.content}</IslandContext>;
+    const content = (
+      <BuildImagesContext value={manifest.images}>
+        <IslandContext value={islands}>{page.content}</IslandContext>
+      </BuildImagesContext>
+    );
     const element = data ? (
       content
     ) : (

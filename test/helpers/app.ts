@@ -70,7 +70,9 @@ export type TestAppOptions = Omit<AppOptions, 'storage'> & {
  */
 export async function startApp(options: TestAppOptions = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const { stream, lines } = logCollector();
-  const config: Config = loadConfig({ LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', ...env });
+  // Image variants go to a folder of this app's own, unless the test names one.
+  const imageCache = env.IMAGE_CACHE_DIR ? undefined : await mkdtemp(join(tmpdir(), 'eiland-images-'));
+  const config: Config = loadConfig({ LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', IMAGE_CACHE_DIR: imageCache, ...env });
   const temp = options.storage ? undefined : await tempStorage();
   const base = options.storage ?? temp!.storage;
   const storage = options.countRegistrations ? withCount(base, options.countRegistrations) : base;
@@ -92,6 +94,7 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
         await temp.storage.close();
         await temp.remove();
       }
+      if (imageCache) await rm(imageCache, { recursive: true, force: true });
     },
   };
 }

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { waitFor } from './app.js';
 
 /** What a project copy holds besides `node_modules` (and, where asked, `dist`). */
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'src', 'views', 'islands', 'public', 'scripts'];
+const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'src', 'views', 'islands', 'images', 'public', 'scripts'];
 
 /** A temporary copy of the project. */
 export interface ProjectCopy {

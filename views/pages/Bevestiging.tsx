@@ -3,6 +3,7 @@
  * persons and the masked e-mail address.
  */
 import { INTERESTS } from '../../src/shared/registration.js';
+import { Image, useBuildImage } from '../Image.js';
 import type { Registration } from '../../src/storage/types.js';
 
 /**
@@ -40,9 +41,12 @@ export function confirmationProps(registration: Registration): BevestigingProps 
 
 /** The page content of a stored registration. */
 export function Bevestiging(registration: BevestigingProps) {
+  const picture = useBuildImage('bevestiging');
   return (
     <>
       <h1>Bedankt voor je aanmelding, {registration.naam}</h1>
+      {/* Decorative: the heading says it all, so screen readers skip it (alt=""). */}
+      <Image {...picture} alt="" sizes="10rem" className="confirmation-picture" />
       <p>We hebben je aanmelding opgeslagen. Dit hebben we van je ontvangen:</p>
       <dl className="summary-list">
         <dt>Naam</dt>

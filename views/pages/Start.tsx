@@ -1,8 +1,12 @@
 /**
- * Start page (product.md §1): welcome, links, and the number of registrations
+ * Start page (product.md §1): welcome, a hero image (§10, preloaded), links, and the number of registrations
  * in a Suspense boundary whose fallback reads well on its own (§6).
  */
 import { Suspense, use } from 'react';
+import { Image, useBuildImage } from '../Image.js';
+
+/** The hero's layout width: the whole viewport on a phone, else main's 42rem (views/styles.css). */
+export const HERO_SIZES = '(max-width: 42rem) 100vw, 42rem';
 
 /** Props from the start page's loader: the count arrives later than the shell. */
 export interface StartProps {
@@ -23,9 +27,17 @@ function RegistrationCount({ registrations }: StartProps) {
 
 /** The start page. */
 export function Start({ registrations }: StartProps) {
+  const hero = useBuildImage('hero');
   return (
     <>
       <h1>Welkom bij Eiland</h1>
+      <Image
+        {...hero}
+        alt="Een getekend Hollands polderlandschap met een molen en sloten bij zonsopkomst"
+        sizes={HERO_SIZES}
+        priority
+        className="hero"
+      />
       <p>
         Eiland is een kleine, snelle website in het Nederlands. Alles werkt ook zonder JavaScript, zelfs op een trage
         telefoon.

@@ -1,15 +1,18 @@
 /**
- * `/`: Eiland's start page (views/pages/Start.tsx inside views/Layout.tsx), with the
- * registration count read per request with Eiland's storage module from its SQLite file.
+ * `/`: Eiland's start page (views/pages/Start.tsx inside views/Layout.tsx, its hero from Eiland's
+ * build manifest), with the registration count read per request with Eiland's storage module
+ * from its SQLite file.
  */
 import Head from 'next/head';
 import { useMemo } from 'react';
 import { Layout } from '../../../views/Layout.js';
+import { BuildImagesContext } from '../../../views/Image.js';
 import { Start } from '../../../views/pages/Start.js';
 import { registrationCount } from '../lib/db.mjs';
+import { buildImages } from '../lib/images.mjs';
 
 export async function getServerSideProps() {
-  return { props: { count: await registrationCount() } };
+  return { props: { count: await registrationCount(), images: buildImages() } };
 }
 
 /**
@@ -24,7 +27,7 @@ function fulfilled(value) {
   return promise;
 }
 
-export default function StartPage({ count }) {
+export default function StartPage({ count, images }) {
   const registrations = useMemo(() => fulfilled(count), [count]);
   return (
     <>
@@ -32,7 +35,9 @@ export default function StartPage({ count }) {
         <title>Start · Eiland</title>
       </Head>
       <Layout currentPath="/">
-        <Start registrations={registrations} />
+        <BuildImagesContext value={images}>
+          <Start registrations={registrations} />
+        </BuildImagesContext>
       </Layout>
     </>
   );

@@ -1,0 +1,66 @@
+// The build's images (issue 10, product.md §10): each `images/<name>.svg` is rendered with
+// sharp, at the SVG's own size, to `<out>/assets/images/<name>-<HASH>.jpg`. The hash covers the
+// SVG and the render settings, so an unchanged image is not rendered again (a large one takes
+// about a second) and its URL can be cached for a year. Files of earlier builds are removed.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import sharp from 'sharp';
+
+/** Sources, relative to the project root. */
+export const IMAGES_DIR = 'images';
+
+/** How each SVG becomes a raster; part of the output's hash. */
+const RENDER = { format: 'jpeg', quality: 82, mozjpeg: true, sharp: sharp.versions.sharp };
+
+/** A content hash in esbuild's alphabet and length (8 characters, A–Z and 2–7). */
+function contentHash(...parts) {
+  const digest = createHash('sha256');
+  for (const part of parts) digest.update(part);
+  const bytes = digest.digest();
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  return Array.from(bytes.subarray(0, 8), (b) => alphabet[b & 31]).join('');
+}
+
+/**
+ * Renders the project's SVG images into `<outAbs>/assets/images/`.
+ * @param {object} options
+ * @param {string} options.root project root
+ * @param {string} options.outAbs build folder (absolute)
+ * @returns {Promise<{ images: Record<string, { src: string, width: number, height: number }>, files: string[], inputs: string[] }>}
+ *   the manifest's `images` (by source name), the files written or kept (absolute) and the sources read
+ * @throws Error naming the file when an SVG cannot be rendered
+ */
+export async function buildImages({ root, outAbs }) {
+  const sourceDir = join(root, IMAGES_DIR);
+  const outDir = join(outAbs, 'assets', 'images');
+  await mkdir(outDir, { recursive: true });
+  const sources = existsSync(sourceDir) ? (await readdir(sourceDir)).filter((f) => extname(f) === '.svg').sort() : [];
+  const built = await Promise.all(
+    sources.map(async (file) => {
+      const svg = await readFile(join(sourceDir, file));
+      const name = basename(file, '.svg');
+      const target = join(outDir, `${name}-${contentHash(svg, JSON.stringify(RENDER))}.jpg`);
+      if (!existsSync(target)) {
+        try {
+          const temporary = `${target}.tmp`;
+          await sharp(svg).flatten({ background: '#ffffff' }).jpeg({ quality: RENDER.quality, mozjpeg: RENDER.mozjpeg }).toFile(temporary);
+          await rename(temporary, target); // whole or not at all
+        } catch (cause) {
+          throw new Error(`${IMAGES_DIR}/${file} cannot be rendered: ${cause.message}`, { cause });
+        }
+      }
+      const { width, height } = await sharp(target).metadata();
+      return { name, target, image: { src: `/assets/images/${basename(target)}`, width, height } };
+    }),
+  );
+  const keep = new Set(built.map((b) => b.target));
+  const present = (await readdir(outDir)).map((f) => join(outDir, f));
+  await Promise.all(present.filter((f) => !keep.has(f)).map((f) => rm(f, { force: true })));
+  return {
+    images: Object.fromEntries(built.map((b) => [b.name, b.image])),
+    files: [...keep],
+    inputs: sources.map((f) => join(sourceDir, f)),
+  };
+}

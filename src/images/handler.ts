@@ -1,0 +1,187 @@
+/**
+ * `GET /_image?url=&w=&q=` (product.md §10, issue 10): a variant of a local image, resized by
+ * sharp (never enlarged), WebP or AVIF by `Accept` else the source's type, from a bounded disk
+ * cache when it is there. Outside the request filter (§2): no request id header, no nonce, no
+ * cookies, and every answer plain text or an image, never a page.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { IMAGE_SOURCE_PREFIX, MAX_SOURCE_BYTES, RETRY_AFTER_SECONDS, type OutputFormat } from '../shared/image-config.js';
+import type { ImageCache, CachedImage } from './cache.js';
+import { JobQueue, QueueFull } from './jobs.js';
+import { checkSource, sharpVersion, sniffFormat, SourceRefused, type Optimizer } from './optimizer.js';
+import { parseImageParams, type ImageParams } from './params.js';
+import { findSource, type ImageRoot, type ImageSource } from './source.js';
+
+/** Options of {@link imageHandler}. */
+export interface ImageHandlerOptions {
+  /** Where sources are looked for, in order. */
+  roots: readonly ImageRoot[];
+  cache: ImageCache;
+  optimizer: Optimizer;
+  /** Output formats offered by `Accept`, most preferred first (configuration). */
+  formats: readonly OutputFormat[];
+  jobs: JobQueue;
+  /** The process logger (the debug line per image, `image_failed`). */
+  logger: Logger;
+}
+
+/**
+ * Part of every variant's identity: bumped when the recipe changes, and sharp's version, so no cached file or ETag outlives either.
+ */
+const RECIPE = `eiland-image-1 sharp-${sharpVersion()}`;
+const CSP = "default-src 'none'";
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Whether `Accept` names this exact media type with a quality above 0 (wildcards do not count, as in Next.js). */
+function accepts(accept: string, type: string): boolean {
+  return accept.split(',').some((part) => {
+    const [range, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (range !== type) return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Whether `If-None-Match` names this ETag (or is `*`), compared weakly as RFC 9110 §13.1.2 says.
+ * Not `req.fresh`: it ignores the header when the request also says `Cache-Control: no-cache`,
+ * as fetch() does on every conditional request.
+ */
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** A download name made only of safe characters, with the answer's extension. */
+function fileName(source: ImageSource, type: string): string {
+  const stem = basename(source.file, extname(source.file)).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || 'image';
+  return `${stem}.${type === 'image/jpeg' ? 'jpg' : type.slice('image/'.length)}`;
+}
+
+/** A source sharp could not read or decode (truncated, corrupt). */
+class SourceUnreadable extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'SourceUnreadable';
+  }
+}
+
+const unreadable = (cause: unknown): never => {
+  throw new SourceUnreadable(cause);
+};
+
+/** Plain text with a status: errors of this handler (never a page). */
+function plain(res: Response, status: number, message: string): void {
+  res.status(status).type('text/plain').send(message);
+}
+
+/**
+ * Creates the `/_image` handler.
+ * @example matcher({ excluded: { image: imageHandler({ roots, cache, optimizer: sharpOptimizer(), formats, jobs, logger }), … } })
+ */
+export function imageHandler({ roots, cache, optimizer, formats, jobs, logger }: ImageHandlerOptions): RequestHandler {
+  // A cache that cannot be read or written costs speed, never an answer: the operator is told.
+  const cacheFailed = (error: unknown) => {
+    logger.warn({ event: 'image_cache_failed', dir: cache.dir, err: error }, 'image_cache_failed');
+    return undefined;
+  };
+
+  /** Variants being made now, by key: a second request for one waits for the first. */
+  const making = new Map<string, Promise<CachedImage & { sharpMs: number }>>();
+
+  /** Reads, checks and transforms a source, then caches the variant; inside a job slot. */
+  const make = (key: string, source: ImageSource, params: ImageParams, wanted: OutputFormat | undefined) =>
+    jobs.run(async () => {
+      const data = await readFile(source.file);
+      const sniffed = sniffFormat(data);
+      if (!sniffed) throw new SourceRefused('"url" parameter is valid but image type is not allowed');
+      const sourceType = checkSource(sniffed, await optimizer.inspect(data).catch(unreadable));
+      const type = wanted ?? sourceType;
+      const started = performance.now();
+      const output = await optimizer.transform(data, { width: params.width, quality: params.quality, type }).catch(unreadable);
+      const sharpMs = Math.round(performance.now() - started);
+      await cache.set(key, { data: output, type }).catch(cacheFailed);
+      return { data: output, type, sharpMs };
+    });
+
+  const variant = (key: string, source: ImageSource, params: ImageParams, wanted: OutputFormat | undefined) => {
+    let pending = making.get(key);
+    if (!pending) {
+      pending = make(key, source, params, wanted).finally(() => making.delete(key));
+      making.set(key, pending);
+    }
+    return pending;
+  };
+
+  const refuse = (req: Request, res: Response, error: unknown, path: string) => {
+    if (error instanceof QueueFull) {
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      return plain(res, 503, 'Too many images are being made: try again shortly');
+    }
+    if (error instanceof SourceRefused) return plain(res, 400, error.message);
+    if (!(error instanceof SourceUnreadable)) throw error; // a fault of this server: a plain 500, logged
+    // A source sharp cannot read: the operator must see it; the client gets a 400, not a 500.
+    req.log.warn({ event: 'image_failed', url: path, reason: error.message }, 'image_failed');
+    return plain(res, 400, '"url" parameter is valid but the image cannot be read');
+  };
+
+  /** Answers one image request; rejects only on a fault of this server. */
+  const serve = async (req: Request, res: Response) => {
+    res.setHeader('Content-Security-Policy', CSP);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return plain(res, 405, 'Method Not Allowed');
+    }
+    const q = req.url.indexOf('?');
+    const parsed = parseImageParams(q === -1 ? '' : req.url.slice(q + 1));
+    if (!parsed.ok) return plain(res, 400, parsed.message);
+    const { params } = parsed;
+    const source = await findSource(roots, params.path);
+    if (!source) return plain(res, 404, 'Not Found');
+    if (source.size > MAX_SOURCE_BYTES) return plain(res, 400, `"url" parameter is valid but the image file is larger than ${MAX_SOURCE_BYTES} bytes`);
+
+    const accept = req.get('accept') ?? '';
+    const wanted = formats.find((type) => accepts(accept, type));
+    // The variant's identity: the source as it is now, the parameters and the format asked for.
+    const identity = [RECIPE, source.file, source.size, source.mtimeMs, params.width, params.quality, wanted ?? 'source'].join('\n');
+    const digest = createHash('sha256').update(identity).digest();
+    const key = digest.toString('hex');
+    res.setHeader('Vary', 'Accept');
+    res.setHeader('Cache-Control', source.hashed ? IMMUTABLE : REVALIDATE);
+    // Strong: the same identity always gives the same bytes (the cached file, or the recipe).
+    const etag = `"${digest.toString('base64url')}"`;
+    res.setHeader('ETag', etag);
+    const line = { event: 'image', url: IMAGE_SOURCE_PREFIX + params.path, width: params.width };
+    if (notModified(req.get('if-none-match'), etag)) {
+      req.log.debug({ ...line, cache: 'not-modified' }, 'image');
+      return res.status(304).end();
+    }
+
+    let answer: CachedImage & { sharpMs?: number };
+    let cached = true;
+    try {
+      const hit = await cache.get(key).catch(cacheFailed);
+      cached = hit !== undefined;
+      answer = hit ?? (await variant(key, source, params, wanted));
+    } catch (error) {
+      return refuse(req, res, error, IMAGE_SOURCE_PREFIX + params.path);
+    }
+    req.log.debug({ ...line, format: answer.type, cache: cached ? 'hit' : 'miss', sharpMs: answer.sharpMs ?? 0 }, 'image');
+    res.setHeader('Content-Type', answer.type);
+    res.setHeader('Content-Length', String(answer.data.length));
+    res.setHeader('Content-Disposition', `inline; filename="${fileName(source, answer.type)}"`);
+    res.status(200);
+    if (req.method === 'HEAD') res.end();
+    else res.end(answer.data);
+  };
+
+  // A fault goes to `next`: the matcher ends it as a plain 500 with the error on the log line.
+  return function image(req, res, next) {
+    serve(req, res).catch(next);
+  };
+}

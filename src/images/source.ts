@@ -1,0 +1,45 @@
+/**
+ * Finds the file behind an image `url` (product.md §10): `images/` of the build output
+ * (content-hashed names) first, then `images/` of the public folder, as `/assets/` serves them.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+
+/** A folder served as `/assets/images/`. */
+export interface ImageRoot {
+  dir: string;
+  /** Its file names carry a content hash: answers may be cached for a year. */
+  hashed: boolean;
+}
+
+/** A source file found. */
+export interface ImageSource {
+  /** Absolute path. */
+  file: string;
+  hashed: boolean;
+  /** In bytes. */
+  size: number;
+  /** Modification time, in ms since the epoch (part of the variant's identity). */
+  mtimeMs: number;
+}
+
+/**
+ * The first regular file at `path` below one of the roots; a path that leaves its root by a
+ * link is not there.
+ * @param roots searched in order
+ * @param path below `/assets/images/`, decoded and checked (see `parseImageParams`)
+ * @returns the source, or undefined when no root has it
+ */
+export async function findSource(roots: readonly ImageRoot[], path: string): Promise<ImageSource | undefined> {
+  for (const root of roots) {
+    try {
+      const [base, file] = await Promise.all([realpath(root.dir), realpath(join(root.dir, ...path.split('/')))]);
+      if (!file.startsWith(base + sep)) continue;
+      const info = await stat(file);
+      if (info.isFile()) return { file, hashed: root.hashed, size: info.size, mtimeMs: info.mtimeMs };
+    } catch {
+      // Not in this root (ENOENT, ENOTDIR, …): try the next.
+    }
+  }
+  return undefined;
+}
