@@ -386,8 +386,10 @@ export async function watch({ root = ROOT, out, onBuild }) {
     const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, rules: derived.rules });
     return { islands, contexts: await Promise.all(options.map((o) => esbuild.context(o))) };
   };
+  let images; // the last image build: done again only when a file under images/ changed
   const buildClientOnce = async () => {
-    const [images, ...results] = await Promise.all([buildImages({ root, outAbs }), ...client.contexts.map((c) => c.rebuild())]);
+    const [built, ...results] = await Promise.all([images ?? buildImages({ root, outAbs }), ...client.contexts.map((c) => c.rebuild())]);
+    images = built;
     const metafiles = results.map((r) => r.metafile);
     // routes.json is read by the manifest, not by esbuild: a change to it rewrites the manifest.
     inputs.client = new Set([...metafiles.flatMap((m) => inputsOf(root, m)), join(root, ROUTES), ...images.inputs]);
@@ -428,6 +430,7 @@ export async function watch({ root = ROOT, out, onBuild }) {
   const flush = () => {
     const files = [...changed];
     changed = new Set();
+    if (files.some((f) => f.startsWith(join(root, IMAGES_DIR) + sep))) images = undefined;
     const touches = (set) => files.some((f) => set.has(f));
     // A new island, or a change to the rule list embedded in the island: new client contexts.
     const newContexts =

@@ -148,6 +148,60 @@ function nativeSubmit(form: HTMLFormElement): void {
   HTMLFormElement.prototype.submit.call(form);
 }
 
+/** What a click acts on: a press on these is guarded. */
+const CLICKABLE = 'button, a[href], label, input[type="checkbox"], input[type="radio"], input[type="submit"], select';
+
+/** After a release that did not end in a click (a drag, a cancelled touch), held updates wait no longer than this, in ms. */
+const PRESS_RELEASE_MS = 700;
+
+/**
+ * Holds layout changes while a pointer is pressed (issue 11: no lost click). A blur message
+ * shown between the press and the click (the blur comes with the press) would push the
+ * pressed button from under the pointer, and the click would land elsewhere. So updates made
+ * during a press run after the click that ends it (or shortly after a release without one);
+ * with no press under way — keyboard, or a blur by script — they run at once.
+ * @returns `afterPress(update)`: runs `update` now, or after the press
+ */
+function usePressGuard(): (update: () => void) => void {
+  const pressing = useRef(false);
+  const held = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      clearTimeout(timer);
+      pressing.current = false;
+      for (const update of held.current.splice(0)) update();
+    };
+    // Only a press on something that acts on click: a press in a text field focuses it at once.
+    const down = (event: Event) => {
+      if (!(event.target as Element | null)?.closest?.(CLICKABLE)) return;
+      clearTimeout(timer);
+      pressing.current = true;
+    };
+    // The click (and the submit it starts) is dispatched first; then the held updates run.
+    const clicked = () => setTimeout(flush, 0);
+    const released = () => {
+      clearTimeout(timer);
+      timer = setTimeout(flush, PRESS_RELEASE_MS);
+    };
+    const events: [string, (event: Event) => void][] = [
+      ['pointerdown', down],
+      ['click', clicked],
+      ['pointerup', released],
+      ['pointercancel', released],
+    ];
+    for (const [type, listener] of events) document.addEventListener(type, listener, true);
+    return () => {
+      clearTimeout(timer);
+      for (const [type, listener] of events) document.removeEventListener(type, listener, true);
+    };
+  }, []);
+  return (update) => {
+    if (pressing.current) held.current.push(update);
+    else update();
+  };
+}
+
 /** The registration block: error summary, notice, heading and form. */
 export default function RegistrationForm(props: RegistrationFormProps) {
   const [errors, setErrors] = useState<FieldErrors>(props.errors);
@@ -180,6 +234,8 @@ export default function RegistrationForm(props: RegistrationFormProps) {
     if (isField(name)) changed.current.add(name);
   };
 
+  const afterPress = usePressGuard();
+
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const name = (event.target as unknown as HTMLInputElement).name;
     if (!isField(name) || !changed.current.has(name)) return;
@@ -188,7 +244,7 @@ export default function RegistrationForm(props: RegistrationFormProps) {
     changed.current.delete(name);
     const rules = RULES[name];
     const message = rules ? validateField(rules, readValues(event.currentTarget)[name]) : undefined;
-    setErrors((prior) => ({ ...prior, [name]: message }));
+    afterPress(() => setErrors((prior) => ({ ...prior, [name]: message })));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

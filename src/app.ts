@@ -95,7 +95,7 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.use(clientErrorsRouter({ csrf }));
   // Development only (product.md §11): production has no reload route.
   if (assets.feed) app.use(reloadChannel({ feed: assets.feed, lifecycle }));
-  app.use(pageRouter({ routes: [...siteRoutes(options.storage), ...(options.extraRoutes ?? [])], render, csrf }));
+  app.use(pageRouter({ routes: [...siteRoutes(options.storage, config.formRateLimit), ...(options.extraRoutes ?? [])], render, csrf }));
   app.use(notFound());
   app.use(errorHandler(render));
   return app;

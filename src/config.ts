@@ -24,6 +24,8 @@ export interface Config {
   csrfSecret: string | undefined;
   /** True unless NODE_ENV is `development`. */
   production: boolean;
+  /** The per-address limit of `POST /aanmelden` (`FORM_RATE_LIMIT`, product.md §4, §12; issue 11). */
+  formRateLimit: { limit: number; windowMs: number };
   /** `/_image` (product.md §10); defaults in src/shared/image-config.ts. */
   images: {
     /** Output formats by `Accept`, most preferred first (`IMAGE_FORMATS`; AVIF opt-in). */
@@ -43,6 +45,23 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Today's limit of form posts per client address: 20 per 10 minutes (product.md §4). */
+export const DEFAULT_FORM_RATE_LIMIT = '20/10m';
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/**
+ * Parses a rate limit written as posts per window, e.g. `20/10m` (units `s`, `m`, `h`).
+ * @returns the limit and window in ms, or undefined when malformed or zero
+ */
+export function parseRateLimit(raw: string): { limit: number; windowMs: number } | undefined {
+  const match = /^(\d{1,9})\/(\d{1,9})([smh])$/.exec(raw.trim());
+  if (!match) return undefined;
+  const limit = Number(match[1]);
+  const windowMs = Number(match[2]) * UNIT_MS[match[3] as keyof typeof UNIT_MS];
+  return limit >= 1 && windowMs >= 1000 ? { limit, windowMs } : undefined;
 }
 
 function parseTrustProxy(raw: string): boolean | number | string {
@@ -107,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const cacheDir = env.IMAGE_CACHE_DIR || undefined;
 
+  const formLimitRaw = env.FORM_RATE_LIMIT ?? DEFAULT_FORM_RATE_LIMIT;
+  const formRateLimit = parseRateLimit(formLimitRaw);
+  if (!formRateLimit) problems.push(`FORM_RATE_LIMIT must be posts per window, like 20/10m (units s, m, h; at least 1 post and 1 s), got "${formLimitRaw}"`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -116,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(trustProxyRaw),
     csrfSecret,
     production: nodeEnv !== 'development',
+    formRateLimit: formRateLimit!,
     images: { formats, cacheDir, cacheMaxBytes: Number(cacheRaw), jobs },
   };
 }

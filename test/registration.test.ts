@@ -205,6 +205,18 @@ describe('nothing lost, nothing doubled', () => {
     assert.equal(statuses[20], 429);
     assert.equal((await postForm(app, { naam: '' })).status, 422, 'another address is not limited');
   });
+
+  it('takes its limit from FORM_RATE_LIMIT (issue 11)', async () => {
+    const limited = await startApp({}, { FORM_RATE_LIMIT: '3/1m' });
+    try {
+      const from = freshAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await postForm(limited, { naam: '' }, await openForm(limited, from))).status);
+      assert.deepEqual(statuses, [422, 422, 422, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('the confirmation page /aanmeldingen/:id', () => {

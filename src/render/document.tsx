@@ -1,17 +1,17 @@
 /**
  * The streaming renderer (product.md §6): React 19 `renderToPipeableStream`.
- * Browsers get the shell as soon as it is ready; bots get the whole document
- * at once. Status and headers are set at the last moment before the first byte.
+ * Browsers get the shell as soon as it is ready; bots and text browsers get
+ * the whole document at once. Status and headers are set at the last moment before the first byte.
  */
 import type { Request, Response } from 'express';
 import type { ReactNode } from 'react';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
-import { isbot } from 'isbot';
 import { Document } from '../../views/Document.js';
 import { BuildImagesContext } from '../../views/Image.js';
 import { IslandContext, type IslandRenderContext } from '../../views/Island.js';
 import { coalescing } from './coalescing.js';
+import { wantsWholeDocument } from './whole-document.js';
 import type { AssetsSource } from '../build/assets-source.js';
 import type { BuildManifest, ScriptAsset } from '../build/manifest.js';
 import { DATA_HEADER } from '../shared/page-data.js';
@@ -93,8 +93,8 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
   return function render(req, res, page) {
     const manifest = assets.current();
     const data = req.get(DATA_HEADER) === '1';
-    // Bots and page data get everything at once, with no pending boundary.
-    const whole = data || isbot(req.get('user-agent') ?? '');
+    // Bots, text browsers and page data get everything at once, with no pending boundary.
+    const whole = data || wantsWholeDocument(req.get('user-agent') ?? '');
     const log = req.log;
     const nonce = res.locals.nonce as string | undefined;
     const route = (res.locals.route as string | undefined) ?? null;

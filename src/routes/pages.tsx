@@ -4,6 +4,7 @@
 import { declared } from '../shared/route-table.js';
 import type { Storage } from '../storage/types.js';
 import { registrationRoutes } from './registration.js';
+import type { RateLimit } from '../filter/rate-limit.js';
 import type { AnyPageRoute } from './types.js';
 import { Start, type StartProps } from '../../views/pages/Start.js';
 import { Over } from '../../views/pages/Over.js';
@@ -13,8 +14,9 @@ import { Privacy } from '../../views/pages/Privacy.js';
 /**
  * The pages of product.md §1.
  * @param storage data access for loaders and actions
+ * @param formRateLimit the per-address limit of form posts (configuration)
  */
-export function siteRoutes(storage: Storage): AnyPageRoute[] {
+export function siteRoutes(storage: Storage, formRateLimit: RateLimit): AnyPageRoute[] {
   return [
     {
       ...declared('/'),
@@ -26,6 +28,6 @@ export function siteRoutes(storage: Storage): AnyPageRoute[] {
     { ...declared('/over'), title: 'Over deze site', View: Over },
     { ...declared('/voorwaarden'), title: 'Voorwaarden', View: Voorwaarden },
     { ...declared('/privacy'), title: 'Privacyverklaring', View: Privacy },
-    ...registrationRoutes(storage),
+    ...registrationRoutes(storage, formRateLimit),
   ];
 }

@@ -11,6 +11,7 @@ import { validateForm } from '../forms/validate.js';
 import { MESSAGES } from '../shared/messages.js';
 import { CSRF_FIELD, HONEYPOT_FIELD, REGISTRATION_FIELDS, SUBMISSION_FIELD } from '../shared/registration.js';
 import { declared } from '../shared/route-table.js';
+import type { RateLimit } from '../filter/rate-limit.js';
 import type { Storage } from '../storage/types.js';
 import { Aanmelden, type AanmeldenProps } from '../../views/pages/Aanmelden.js';
 import { Bedankt } from '../../views/pages/Bedankt.js';
@@ -19,9 +20,6 @@ import type { ActionContext, ActionResult, AnyPageRoute, LoaderContext, PageRout
 
 /** Where a filled honeypot is sent (product.md §4: a neutral thank-you). */
 export const THANK_YOU_PATH = '/aanmelden/bedankt';
-
-/** product.md §4: POST /aanmelden is rate-limited per client address, per instance. */
-export const REGISTRATION_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
 const SHAPE = {
   single: [...REGISTRATION_FIELDS.filter((f) => f !== 'interesses'), CSRF_FIELD, SUBMISSION_FIELD, HONEYPOT_FIELD],
@@ -87,8 +85,9 @@ async function tokenExpired(ctx: ActionContext): Promise<ActionResult<AanmeldenP
 /**
  * The routes of the registration flow.
  * @param storage where registrations are kept
+ * @param rateLimit posts per client address and window (product.md §4; `FORM_RATE_LIMIT`)
  */
-export function registrationRoutes(storage: Storage): AnyPageRoute[] {
+export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRoute[] {
   const form: PageRoute<AanmeldenProps> = {
     ...declared('/aanmelden'),
     title: (p) => (Object.keys(p.errors).length > 0 || p.notice ? 'Fout: Aanmelden' : 'Aanmelden'),
@@ -96,7 +95,7 @@ export function registrationRoutes(storage: Storage): AnyPageRoute[] {
     View: Aanmelden,
     action: (ctx) => submit(storage, ctx),
     onTokenExpired: tokenExpired,
-    rateLimit: REGISTRATION_RATE_LIMIT,
+    rateLimit,
   };
   const confirmation: PageRoute<BevestigingProps> = {
     ...declared('/aanmeldingen/:id'),

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readManifest } from '../../src/build/manifest.js';
-import { browserSuite } from '../helpers/browser.js';
+import { browserSuite, needsServer } from '../helpers/browser.js';
 
 // A slow count, so the Suspense boundary really streams in after the shell.
 const suite = browserSuite({ countRegistrations: () => new Promise((r) => setTimeout(() => r(3), 300)) });
@@ -37,7 +36,7 @@ for (const javaScript of [false, true]) {
           assert.equal(await page.$eval('.skip-link', (e) => getComputedStyle(e).position), 'absolute');
           assert.deepEqual(errors, []);
           if (javaScript && path !== '/aanmelden') {
-            assert.deepEqual(scripts.map((u) => new URL(u).pathname), [readManifest('dist/manifest.json').router.file], 'only the router: no React, no runtime');
+            assert.deepEqual(scripts.map((u) => new URL(u).pathname), [(await suite.manifest()).router.file], 'only the router: no React, no runtime');
           }
           if (javaScript && path === '/aanmelden') {
             await page.waitForSelector('[data-hydrated="true"]', { timeout: 5000 });
@@ -77,7 +76,7 @@ for (const javaScript of [false, true]) {
   });
 }
 
-describe('the start page streams its count', () => {
+describe('the start page streams its count', { skip: needsServer('a slow registration count') }, () => {
   it('with JavaScript on, the count replaces the fallback (React reveal script allowed by the nonce)', async () => {
     const { page, errors } = await suite.chromium.newPage({ javaScript: true });
     try {

@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import { browserRules } from '../../src/forms/browser-rules.js';
 import { RegistrationDto } from '../../src/forms/registration.js';
 import { validateForm } from '../../src/forms/validate.js';
-import { readManifest } from '../../src/build/manifest.js';
 import { browserSuite } from '../helpers/browser.js';
 import { RULE_CASES, VALID, type Fields } from '../helpers/form.js';
 
@@ -47,7 +46,7 @@ describe('validation parity: server (class-validator) and island (validator.js) 
     const { page } = await suite.chromium.newPage();
     try {
       await page.goto(`${suite.app.url}/over`);
-      const island = readManifest('dist/manifest.json').islands.RegistrationForm!.file;
+      const island = (await suite.manifest()).islands.RegistrationForm!.file;
       // The chunk's own rule list, embedded by the build: the one the island validates with
       // (copied first: validator.js fills option defaults into the objects it is given).
       const chunk = JSON.parse(

@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { PredefinedNetworkConditions, type HTTPRequest, type Page } from 'puppeteer-core';
 import { productionAssets } from '../../src/build/assets-source.js';
-import { readManifest } from '../../src/build/manifest.js';
+import type { BuildManifest } from '../../src/build/manifest.js';
 import { testBuild } from '../fixtures/island-routes.js';
-import { raw, startApp, waitFor } from '../helpers/app.js';
-import { browserSuite, type TestPage } from '../helpers/browser.js';
+import { startApp, waitFor } from '../helpers/app.js';
+import { browserSuite, needsServer, type TestPage } from '../helpers/browser.js';
 
 const suite = browserSuite();
-const manifest = readManifest('dist/manifest.json');
+let manifest: BuildManifest;
+before(async () => {
+  manifest = await suite.manifest();
+});
 const ROUTE_TIMEOUT = 'Route did not complete loading';
 const APPLICATION_ERROR = 'Application error: a client-side exception has occurred (see the browser console for more information)';
 
@@ -225,7 +228,7 @@ describe('page data retries and failures (product.md §7)', () => {
     }
   });
 
-  it('an uncaught router exception shows the Application error in place of <main>', async () => {
+  it('an uncaught router exception shows the Application error in place of <main>', { skip: needsServer("the server's logs") }, async () => {
     const broken = JSON.stringify({ buildId: manifest.buildId, route: '/privacy', kind: 'static', status: 200, title: 'x', props: {}, html: '<h1>x</h1>', islands: null, assets: [] });
     const { page, errors } = await openWith('/over', (r) => (isData(r) ? respond(r, 200, broken, { 'content-type': 'application/json', 'x-eiland-data': '1' }) : Promise.resolve(false)));
     try {
@@ -233,7 +236,7 @@ describe('page data retries and failures (product.md §7)', () => {
       await page.waitForSelector('main [role="alert"]', { timeout: 5000 });
       assert.equal(await page.$eval('main [role="alert"]', (e) => `${e.getAttribute('lang')}:${e.textContent}`), `en:${APPLICATION_ERROR}`);
       assert.ok(errors.some((e) => /TypeError/.test(e)), errors.join(' | '));
-      await waitFor(() => suite.app.logs().some((l) => l.event === 'client_error' && l.island === undefined && l.page === '/over'));
+      await waitFor(() => suite.local.logs().some((l) => l.event === 'client_error' && l.island === undefined && l.page === '/over'));
     } finally {
       await page.close();
     }
@@ -354,7 +357,7 @@ describe('prefetching (product.md §8)', () => {
     });
   }
 
-  it('nothing in development', async () => {
+  it('nothing in development', { skip: needsServer('a development build of its own') }, async () => {
     const build = await testBuild({ development: true });
     const app = await startApp({ assets: productionAssets(build.dir) });
     try {
@@ -368,7 +371,7 @@ describe('prefetching (product.md §8)', () => {
   });
 
   it('prefetches a link marked data-prefetch="viewport" when it scrolls into view, not before', async () => {
-    const real = JSON.parse((await raw(suite.app.port, '/voorwaarden', { headers: { 'X-Eiland-Data': '1' } })).body) as { html: string };
+    const real = (await (await fetch(`${suite.app.url}/voorwaarden`, { headers: { 'X-Eiland-Data': '1' } })).json()) as { html: string };
     const html = `${real.html}${'<p>ruimte</p>'.repeat(150)}<p><a data-prefetch="viewport" href="/privacy">privacy</a></p>`;
     const { page, traffic } = await openWith('/over', (r) =>
       isData(r) && pathOf(r) === '/voorwaarden' ? respond(r, 200, JSON.stringify({ ...real, html }), { 'content-type': 'application/json', 'x-eiland-data': '1' }) : false,

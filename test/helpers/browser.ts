@@ -1,20 +1,19 @@
 /**
- * Puppeteer-core on Debian's Chromium (toolchain.md): launch flags that work
- * on this machine, a throw-away profile, and console/CSP error collection.
- * Functions given to the page are strings: tsx rewrites real functions.
+ * The project's browser suites, on the QA kit (test/e2e/kit.ts): Chromium presenting as a
+ * person's browser, console errors collected per page, and the app under test — started here
+ * on port 0, or the instance at `BASE_URL` (then tests that need the server's insides skip).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before } from 'node:test';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
+import { readManifest, type BuildManifest } from '../../src/build/manifest.js';
+import { BASE_URL, collectProblems, launchChromium, manifestOf, openPage, type Chromium, type PageOptions } from '../e2e/kit.js';
 import { startApp, type TestApp, type TestAppOptions } from './app.js';
 
 /** A launched browser that removes its profile on close. */
 export interface TestBrowser {
-  browser: Browser;
-  /** A new page; `javaScript: false` for the no-JS runs. */
-  newPage(options?: { javaScript?: boolean; width?: number }): Promise<TestPage>;
+  browser: Chromium['browser'];
+  /** A new page; `javaScript: false` for the no-JS runs (other kit emulations too). */
+  newPage(options?: PageOptions): Promise<TestPage>;
   close(): Promise<void>;
 }
 
@@ -25,53 +24,53 @@ export interface TestPage {
   errors: string[];
 }
 
-/** Launches headless Chromium from `CHROMIUM_PATH` or `/usr/bin/chromium`. */
+/** Launches headless Chromium (the kit's `launchChromium`), presenting as a person's browser. */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'eiland-chromium-'));
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    userDataDir,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const chromium = await launchChromium();
   return {
-    browser,
-    async newPage({ javaScript = true, width = 1024 } = {}) {
-      const page = await browser.newPage();
-      // "HeadlessChrome" is a bot to isbot: present the browser a person uses.
-      await page.setUserAgent({ userAgent: (await browser.userAgent()).replace('HeadlessChrome', 'Chrome') });
-      await page.setViewport({ width, height: 800 });
-      await page.setJavaScriptEnabled(javaScript);
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text());
-      });
-      page.on('pageerror', (err) => errors.push(String(err)));
+    browser: chromium.browser,
+    async newPage(options = {}) {
+      const page = await openPage(chromium, undefined, options);
+      const { errors } = await collectProblems(page);
       return { page, errors };
     },
-    async close() {
-      await browser.close();
-      await rm(userDataDir, { recursive: true, force: true });
-    },
+    close: () => chromium.close(),
   };
 }
 
+/** The app a browser suite drives: only `url` when it runs elsewhere (`BASE_URL`). */
+export type SuiteApp = Pick<TestApp, 'url'> & Partial<Omit<TestApp, 'url'>>;
+
 /** The app and browser of a browser suite, valid inside its tests. */
 export interface BrowserSuite {
-  readonly app: TestApp;
+  readonly app: SuiteApp;
+  /** The app started here, with its logs and storage; throws against `BASE_URL`. */
+  readonly local: TestApp;
   readonly chromium: TestBrowser;
+  /** The build the app serves: the local `dist/manifest.json`, or the one `BASE_URL` serves. */
+  manifest(): Promise<BuildManifest>;
 }
 
 /**
- * Registers `before`/`after` hooks that start the app (on a fresh database
- * unless `options.storage`) and Chromium, and close both afterwards.
- * @param options createApp options, or a function giving them (run in `before`)
+ * Why a test cannot run against `BASE_URL`, for `it(name, { skip: needsServer('its logs') })`.
+ * @param what the inside it needs, e.g. `the server's logs`
+ * @returns false when the suite starts its own app; else the reason the test is skipped
+ */
+export function needsServer(what: string): string | false {
+  return BASE_URL ? `needs ${what}, which a test against BASE_URL (${BASE_URL}) cannot reach` : false;
+}
+
+/**
+ * Registers `before`/`after` hooks that start the app (on a fresh database unless
+ * `options.storage`) — or use `BASE_URL` — and Chromium, and close both afterwards.
+ * @param options createApp options, or a function giving them (run in `before`); ignored
+ *   against `BASE_URL`
  */
 export function browserSuite(options: TestAppOptions | (() => Promise<TestAppOptions>) = {}): BrowserSuite {
   let app: TestApp | undefined;
   let chromium: TestBrowser | undefined;
   before(async () => {
-    app = await startApp(typeof options === 'function' ? await options() : options);
+    if (!BASE_URL) app = await startApp(typeof options === 'function' ? await options() : options);
     chromium = await launchBrowser();
   });
   after(async () => {
@@ -80,10 +79,15 @@ export function browserSuite(options: TestAppOptions | (() => Promise<TestAppOpt
   });
   return {
     get app() {
-      return app!;
+      return app ?? { url: BASE_URL! };
+    },
+    get local() {
+      if (!app) throw new Error(`This test needs the app started by the suite, not ${BASE_URL}: skip it with needsServer()`);
+      return app;
     },
     get chromium() {
       return chromium!;
     },
+    manifest: async () => (BASE_URL ? manifestOf(BASE_URL) : readManifest('dist/manifest.json')),
   };
 }

@@ -1,0 +1,32 @@
+// Part of `npm test` and `npm run test:e2e`: the tests drive real programs from Debian —
+// Chromium for the browser suite, lynx for what text browsers read. Those missing are
+// installed through apt (saying so) when we run as root; otherwise the script fails with the
+// command to run. Each path can be overridden (CHROMIUM_PATH, LYNX_PATH).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** Debian package → the program the tests run and the variable that overrides its path. */
+const TOOLS = [
+  { pkg: 'chromium', path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', variable: 'CHROMIUM_PATH' },
+  { pkg: 'lynx', path: process.env.LYNX_PATH ?? '/usr/bin/lynx', variable: 'LYNX_PATH' },
+];
+
+const missing = TOOLS.filter((tool) => !existsSync(tool.path));
+if (missing.length > 0) {
+  const packages = missing.map((t) => t.pkg);
+  const install = `apt-get update && apt-get install -y --no-install-recommends ${packages.join(' ')}`;
+  const what = missing.map((t) => `${t.pkg} (${t.path})`).join(', ');
+  if (process.getuid?.() !== 0) {
+    console.error(`Missing for the tests: ${what}. Install with: sudo sh -c '${install}' (or set ${missing.map((t) => t.variable).join(', ')}).`);
+    process.exit(1);
+  }
+  console.log(`Missing for the tests: ${what}: installing Debian's ${packages.join(' and ')} through apt (${install}) …`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  const still = missing.filter((t) => !existsSync(t.path));
+  if (still.length > 0) {
+    console.error(`apt installed ${packages.join(' ')}, but ${still.map((t) => t.path).join(', ')} is still missing: set ${still.map((t) => t.variable).join(', ')}.`);
+    process.exit(1);
+  }
+}
