@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import axe from 'axe-core';
-import type { Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import { ROUTES } from '../../src/shared/route-table.js';
 import { browserSuite } from '../helpers/browser.js';
 import { VALID } from '../helpers/form.js';
@@ -28,12 +28,44 @@ async function violations(page: Page): Promise<string[]> {
 /** A state of the site to check: how to reach it in an open page. */
 type State = [name: string, reach: (page: Page, javaScript: boolean) => Promise<void>];
 
+/**
+ * An error page a browser cannot ask for by navigating (a cross-site post, another method):
+ * the server's real answer, fetched here, is handed to the page as its document, with its
+ * headers (the CSP and its nonce); its stylesheet and scripts load from the server as usual.
+ */
+function errorPage(status: number, path: string, init: RequestInit): State {
+  return [
+    `${status} error page`,
+    async (page) => {
+      const res = await fetch(suite.app.url + path, init);
+      assert.equal(res.status, status);
+      const body = await res.text();
+      const headers = Object.fromEntries([...res.headers].filter(([name]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)));
+      const target = `${suite.app.url}/_a11y/${status}`;
+      await page.setRequestInterception(true);
+      const handler = (request: HTTPRequest) => {
+        if (request.url() === target) void request.respond({ status, headers, body });
+        else void request.continue();
+      };
+      page.on('request', handler);
+      try {
+        await page.goto(target, { waitUntil: 'load' });
+      } finally {
+        page.off('request', handler);
+        await page.setRequestInterception(false);
+      }
+    },
+  ];
+}
+
 const pagePaths = ROUTES.filter((r) => !r.path.includes(':')).map((r) => r.path);
 
 const STATES: State[] = [
   ...pagePaths.map((path): State => [path, async (page) => void (await page.goto(suite.app.url + path, { waitUntil: 'load' }))]),
   ['404 error page', async (page) => void (await page.goto(`${suite.app.url}/bestaat-niet`, { waitUntil: 'load' }))],
   ['400 error page', async (page) => void (await page.goto(`${suite.app.url}/%zz`, { waitUntil: 'load' }))],
+  errorPage(403, '/aanmelden', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'naam=x' }),
+  errorPage(405, '/over', { method: 'PUT' }),
   [
     '/aanmelden with every error',
     async (page, javaScript) => {
