@@ -11,6 +11,7 @@ import { productionAssets, type AssetsSource } from './build/assets-source.js';
 import { csrfTokens } from './filter/cross-site.js';
 import { requestFilter } from './filter/index.js';
 import { canonicalPaths, matcher } from './filter/matcher.js';
+import { publicHost } from './filter/public-host.js';
 import { Lifecycle } from './lifecycle.js';
 import { ImageCache } from './images/cache.js';
 import { imageHandler } from './images/handler.js';
@@ -64,7 +65,7 @@ export function createApp(config: Config, options: AppOptions): Express {
   const assets = options.assets ?? productionAssets(join(PROJECT_ROOT, 'dist'));
   const lifecycle = options.lifecycle ?? new Lifecycle('ready');
   if (config.csrfSecret === undefined) throw new TypeError('createApp needs config.csrfSecret (from CSRF_SECRET or storage)');
-  const csrf = csrfTokens({ secret: config.csrfSecret, logger });
+  const csrf = csrfTokens({ secret: config.csrfSecret, logger, publicOrigins: config.publicOrigins });
   const render = createRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000 });
 
   const app = express();
@@ -92,6 +93,8 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.use(requestFilter({ csrf }));
   app.use(canonicalPaths());
   app.use(healthRouter(lifecycle));
+  // Probes answer any Host (a load balancer asks by address); everything after, only this site's.
+  if (config.publicOrigins) app.use(publicHost(config.publicOrigins));
   app.use(clientErrorsRouter({ csrf }));
   // Development only (product.md §11): production has no reload route.
   if (assets.feed) app.use(reloadChannel({ feed: assets.feed, lifecycle }));

@@ -24,6 +24,11 @@ export interface Config {
   csrfSecret: string | undefined;
   /** True unless NODE_ENV is `development`. */
   production: boolean;
+  /**
+   * `PUBLIC_ORIGIN`: the origins the site is served at (several for multi-domain deployments),
+   * e.g. `['https://eiland.example']`; undefined: any `Host` (issue 12, set it in production).
+   */
+  publicOrigins: string[] | undefined;
   /** The per-address limit of `POST /aanmelden` (`FORM_RATE_LIMIT`, product.md §4, §12; issue 11). */
   formRateLimit: { limit: number; windowMs: number };
   /** `/_image` (product.md §10); defaults in src/shared/image-config.ts. */
@@ -62,6 +67,16 @@ export function parseRateLimit(raw: string): { limit: number; windowMs: number }
   const limit = Number(match[1]);
   const windowMs = Number(match[2]) * UNIT_MS[match[3] as keyof typeof UNIT_MS];
   return limit >= 1 && windowMs >= 1000 ? { limit, windowMs } : undefined;
+}
+
+/** Whether a string is exactly an http(s) origin as browsers send it in `Origin`. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
 }
 
 function parseTrustProxy(raw: string): boolean | number | string {
@@ -126,6 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const cacheDir = env.IMAGE_CACHE_DIR || undefined;
 
+  const originsRaw = env.PUBLIC_ORIGIN?.trim() || undefined;
+  const publicOrigins = originsRaw?.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of publicOrigins ?? []) {
+    if (!isOrigin(origin)) problems.push(`PUBLIC_ORIGIN must be a comma-separated list of origins like https://eiland.example (scheme, host, optional port; no path), got "${origin}"`);
+  }
+
   const formLimitRaw = env.FORM_RATE_LIMIT ?? DEFAULT_FORM_RATE_LIMIT;
   const formRateLimit = parseRateLimit(formLimitRaw);
   if (!formRateLimit) problems.push(`FORM_RATE_LIMIT must be posts per window, like 20/10m (units s, m, h; at least 1 post and 1 s), got "${formLimitRaw}"`);
@@ -139,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(trustProxyRaw),
     csrfSecret,
     production: nodeEnv !== 'development',
+    publicOrigins,
     formRateLimit: formRateLimit!,
     images: { formats, cacheDir, cacheMaxBytes: Number(cacheRaw), jobs },
   };

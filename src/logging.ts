@@ -65,9 +65,18 @@ declare module 'http' {
   }
 }
 
+/** The longest request path a log line carries, in characters; a longer one is cut (issue 12). */
+export const LOGGED_PATH_MAX = 1024;
+
+/**
+ * A request path as logged: without its query, control characters escaped, at most
+ * {@link LOGGED_PATH_MAX} characters followed by `…[N chars]` when cut.
+ */
 function pathOf(url: string): string {
   const q = url.indexOf('?');
-  return escapeControl(q === -1 ? url : url.slice(0, q));
+  const path = q === -1 ? url : url.slice(0, q);
+  const shown = path.length > LOGGED_PATH_MAX ? `${path.slice(0, LOGGED_PATH_MAX)}…[${path.length} chars]` : path;
+  return escapeControl(shown);
 }
 
 function routeOf(res: ServerResponse): string | undefined {

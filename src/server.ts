@@ -91,8 +91,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     (closing ??= new Promise<void>((resolve) => {
       lifecycle.state = 'stopping';
       logger.info({ event: 'shutdown_started', signal }, 'shutdown_started');
-      // Keep-alive clients are told to go; idle sockets are closed by close().
-      server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+      // Keep-alive clients are told to go; idle sockets are closed by close(). Before the app's
+      // own listener: a request it answers at once (a 308, a probe) has sent its headers by the
+      // time a later listener runs, and setHeader would throw there (issue 12).
+      server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
       const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
       server.close(() => {
         clearTimeout(force);

@@ -187,6 +187,11 @@ describe('POST /_eiland/client-errors (product.md §9)', () => {
     ['an unknown key', JSON.stringify({ ...report, extra: 1 })],
     ['a message that is not a string', JSON.stringify({ ...report, message: 5 })],
     ['a bad island name', JSON.stringify({ ...report, island: '../x' })],
+    // Issue 12: class-transformer overflowed its stack on these (a 500).
+    ['a field nested 2000 arrays deep', JSON.stringify({ ...report, stack: JSON.parse(`${'['.repeat(2000)}${']'.repeat(2000)}`) })],
+    ['a key nested 2000 arrays deep', `{"message":"x","url":"/","x":${'['.repeat(2000)}${']'.repeat(2000)}}`],
+    ['an object field', JSON.stringify({ ...report, message: { toString: 'x' } })],
+    ['a prototype key', '{"message":"x","url":"/","__proto__":{"polluted":"ja"}}'],
   ];
   for (const [what, body] of bad) {
     it(`400 for ${what}`, async () => assert.equal((await send(body)).status, 400));

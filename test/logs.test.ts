@@ -4,6 +4,7 @@ import { readManifest } from '../src/build/manifest.js';
 import { escapeControl } from '../src/logging.js';
 import { testRoutes } from './fixtures/routes.js';
 import { raw, startApp, type TestApp } from './helpers/app.js';
+import { LOGGED_PATH_MAX } from '../src/logging.js';
 
 let app: TestApp;
 before(async () => {
@@ -38,6 +39,14 @@ describe('logs (product.md §12)', () => {
       assert.equal(lines[0]?.path, path.split('?')[0]);
       assert.equal(lines[0]?.level, path === '/assets/ontbreekt.js' ? 40 : 20, path);
     }
+  });
+
+  it('cuts a long path at 1024 characters, saying how long it was (issue 12)', async () => {
+    const path = `/${'a'.repeat(10_000)}`;
+    await raw(app.port, path, { headers: { 'X-Request-Id': 'lang-pad-1' } });
+    const line = app.logs().find((l) => l.reqId === 'lang-pad-1' && l.msg === 'request completed');
+    assert.equal(line?.path, `${path.slice(0, LOGGED_PATH_MAX)}…[10001 chars]`);
+    assert.ok(!app.rawLogs().some((l) => l.includes('a'.repeat(LOGGED_PATH_MAX + 1))), 'no line holds the whole path');
   });
 
   it('writes a 5xx with its error and stack on the request line', async () => {

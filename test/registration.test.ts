@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { freshAddress, raw, startApp, textOf, type TestApp } from './helpers/app.js';
 import { attributesOf, cookiesOf, EMPTY_SUBMIT_ERRORS, encode, RULE_CASES, UNKNOWN_UUID, fieldErrors, openForm, postForm, VALID, type Fields } from './helpers/form.js';
@@ -120,6 +122,11 @@ describe('bad shapes are refused with 400, never 500', () => {
     ['no submission key', (s) => encode({ ...VALID, _csrf: s.token })],
     ['a submission key that is not a UUID', (s) => encode({ ...VALID, _csrf: s.token, _submission: 'abc' })],
     ['a JSON body', (s) => JSON.stringify({ ...VALID, _csrf: s.token, _submission: s.key }), 'application/json'],
+    // Issue 12: stored as literal text or U+FFFD before; product.md §3: a body that does not parse is a 400.
+    ['malformed percent-encoding naam=%ZZ%', (s) => `${encode({ ...VALID, _csrf: s.token, _submission: s.key, naam: undefined })}&naam=%ZZ%`],
+    ['overlong and invalid UTF-8 naam=%C0%AE%FF%FE', (s) => `${encode({ ...VALID, _csrf: s.token, _submission: s.key, naam: undefined })}&naam=%C0%AE%FF%FE`],
+    ['a lone surrogate half %ED%A0%80', (s) => `${encode({ ...VALID, _csrf: s.token, _submission: s.key, naam: undefined })}&naam=A%ED%A0%80`],
+    ['a bad escape in a name', (s) => `${encode({ ...VALID, _csrf: s.token, _submission: s.key })}&na%G1m=x`],
   ];
   for (const [what, body, type] of shapes) {
     it(what, async () => {
@@ -139,6 +146,36 @@ describe('bad shapes are refused with 400, never 500', () => {
     const res = await postForm(app, { ...VALID, naam: 'x'.repeat(33 * 1024) });
     assert.equal(res.status, 413);
   });
+
+  it('keeps well-encoded text: Zo%C3%AB is Zoë, + is a space', async () => {
+    const s = await openForm(app);
+    const res = await raw(app.port, '/aanmelden', {
+      method: 'POST',
+      from: s.from,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: s.cookie, 'Sec-Fetch-Site': 'same-origin' },
+      body: `${encode({ ...VALID, _csrf: s.token, _submission: s.key, naam: undefined })}&naam=Zo%C3%AB+de+Vries`,
+    });
+    assert.equal(res.status, 303);
+    const page = await raw(app.port, String(res.headers.location));
+    assert.match(page.body, /Zoë de Vries/);
+  });
+
+  for (const path of ['/aanmelden', '/_eiland/client-errors']) {
+    it(`${path}: a declared length over the limit is refused at once with 413, and the connection closed (issue 12)`, async () => {
+      const socket = connect(app.port, '127.0.0.1');
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (c: Buffer) => (received += c.toString('latin1')));
+      const closed = once(socket, 'close');
+      const started = Date.now();
+      // 50 MB declared, none of it sent.
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nSec-Fetch-Site: same-origin\r\nContent-Length: 52428800\r\n\r\n`);
+      await closed;
+      assert.ok(Date.now() - started < 2000, `answered after ${Date.now() - started} ms`);
+      assert.match(received, /^HTTP\/1\.1 413 /);
+      assert.match(received, /\r\nConnection: close\r\n/i);
+    });
+  }
 });
 
 describe('nothing lost, nothing doubled', () => {

@@ -74,6 +74,36 @@ describe('the server process (product.md §12)', () => {
     }
   });
 
+  it('a request answered at once on a busy keep-alive connection during shutdown does not crash it (issue 12)', async () => {
+    const proc = await startProcess({ ...envWithout('NODE_ENV'), LOG_LEVEL: 'info' });
+    let child: ChildProcess | undefined = proc.child;
+    try {
+      const socket = connect(proc.port, '127.0.0.1');
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (c: Buffer) => (received += c.toString('latin1')));
+      socket.on('error', () => {});
+      // A slow post on a keep-alive connection: headers now, body after the SIGTERM.
+      socket.write('POST /_eiland/client-errors HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n');
+      await new Promise((r) => setTimeout(r, 150));
+      proc.child.kill('SIGTERM');
+      await waitFor(() => proc.lines.some((l) => l.event === 'shutdown_started'));
+      // The rest of the body, then a request answered synchronously (a 308) on the same connection.
+      socket.write('{}GET /over/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      assert.equal(await proc.exited, 0, 'a clean exit, not a crash');
+      child = undefined;
+      assert.deepEqual(
+        proc.lines.map((l) => l.event).filter(Boolean),
+        ['server_started', 'shutdown_started', 'shutdown_complete'],
+      );
+      assert.match(received, /^HTTP\/1\.1 \d{3} /, 'the post was answered');
+      assert.match(received, /\r\nConnection: close\r\n/i, 'telling the client to go');
+      socket.destroy();
+    } finally {
+      child?.kill('SIGKILL');
+    }
+  });
+
   it('is not held up by a connection that never sent a request (a browser opens spare ones)', async () => {
     const proc = await startProcess({ ...envWithout('NODE_ENV'), LOG_LEVEL: 'info' });
     let child: ChildProcess | undefined = proc.child;

@@ -25,6 +25,8 @@ export interface CrossSiteOptions {
   /** Secret for the HMAC of tokens (the cookie-parser secret signs the cookie id). */
   secret: string;
   logger: Logger;
+  /** `PUBLIC_ORIGIN`: the origins the site is served at; `Origin` must be one of them. */
+  publicOrigins?: readonly string[];
 }
 
 const sessionIds = new WeakMap<Request, string>();
@@ -70,15 +72,18 @@ function ownOrigin(req: Request): string {
 }
 
 /**
- * Whether the request comes from this site, by `Sec-Fetch-Site` when present,
- * else by `Origin` when present (`Origin: null` refused); true when neither is sent.
+ * Whether the request comes from this site, by `Sec-Fetch-Site` when present, else by `Origin`
+ * when present (`Origin: null` refused); true when neither is sent. `Origin` is compared with
+ * the configured public origins when there are any (issue 12: with `Host` alone, a rebound DNS
+ * name passes), else with the request's own protocol and `Host`.
+ * @param publicOrigins `PUBLIC_ORIGIN`'s origins, e.g. `['https://eiland.example']`, or undefined
  */
-export function isSameOrigin(req: Request): boolean {
+function sameOrigin(req: Request, publicOrigins: readonly string[] | undefined): boolean {
   const site = req.get('sec-fetch-site');
   if (site !== undefined) return site === 'same-origin' || site === 'none';
   const origin = req.get('origin');
-  if (origin !== undefined) return origin === ownOrigin(req);
-  return true;
+  if (origin === undefined) return true;
+  return publicOrigins ? publicOrigins.includes(origin) : origin === ownOrigin(req);
 }
 
 /** The token side of the protection: issuing tokens for views and checking them on posts. */
@@ -93,7 +98,7 @@ export interface CsrfTokens {
  * Creates the cross-site protection of product.md §2 step 4.
  * @param options the secret and the logger for `csrf_rejected` events
  */
-export function csrfTokens({ secret, logger }: CrossSiteOptions): CsrfTokens {
+export function csrfTokens({ secret, logger, publicOrigins }: CrossSiteOptions): CsrfTokens {
   const overHttps = csrfFor(secret, true);
   const overHttp = csrfFor(secret, false);
   const pick = (req: Request) => (req.secure ? overHttps : overHttp);
@@ -111,7 +116,7 @@ export function csrfTokens({ secret, logger }: CrossSiteOptions): CsrfTokens {
     protect({ tokenRequired = true } = {}) {
       return function crossSiteProtection(req, res, next) {
         withCookies(req, res);
-        if (!isSameOrigin(req)) {
+        if (!sameOrigin(req, publicOrigins)) {
           (req.log ?? logger).warn({ event: 'csrf_rejected', reason: 'cross-site' }, 'csrf_rejected');
           next(new HttpError(403, 'Cross-site request refused'));
           return;

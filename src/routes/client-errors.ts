@@ -10,8 +10,12 @@ import express, { Router } from 'express';
 import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
 import { perClientLimit } from '../filter/rate-limit.js';
+import { declaredLengthLimit } from '../forms/body.js';
 import { escapeControl } from '../logging.js';
 import { methodNotAllowed, routeName } from './router.js';
+
+/** The largest report, in bytes (8 KiB). */
+const REPORT_LIMIT = 8 * 1024;
 
 /** Path of the endpoint (product.md §1). */
 export const CLIENT_ERRORS_PATH = '/_eiland/client-errors';
@@ -62,12 +66,19 @@ export function clientErrorsRouter({ csrf }: { csrf: CsrfTokens }): Router {
     .all(routeName(CLIENT_ERRORS_PATH))
     .post(
       perClientLimit({ limit: 10, windowMs: 60_000 }, 'client error reports'),
-      express.json({ limit: '8kb', type: ['application/json', 'text/plain'] }),
+      declaredLengthLimit(REPORT_LIMIT),
+      express.json({ limit: REPORT_LIMIT, type: ['application/json', 'text/plain'] }),
       csrf.protect({ tokenRequired: false }),
       async function clientError(req, res, next) {
         const body: unknown = req.body;
         if (typeof body !== 'object' || body === null || Array.isArray(body)) {
           next(new HttpError(400, 'Client error report is not a JSON object'));
+          return;
+        }
+        // Every field is a string: anything nested is refused before class-transformer, which
+        // recurses into it (an array 2000 deep overflowed its stack: a 500, issue 12).
+        if (Object.values(body).some((value) => typeof value !== 'string')) {
+          next(new HttpError(400, 'Client error report fields must be strings'));
           return;
         }
         const report = plainToInstance(ClientErrorReport, body);

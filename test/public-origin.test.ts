@@ -1,0 +1,66 @@
+/**
+ * PUBLIC_ORIGIN (issue 12): with it set, another `Host` is a 400 (DNS rebinding) and the
+ * cross-site check compares `Origin` with it; probes answer any Host.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { freshAddress, raw, startApp, textOf, type TestApp } from './helpers/app.js';
+import { cookiesOf, encode, VALID } from './helpers/form.js';
+
+describe('PUBLIC_ORIGIN', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startApp({}, { PUBLIC_ORIGIN: 'http://eiland.test, http://www.eiland.test:8080' });
+  });
+  after(() => app.close());
+
+  it('serves the public hosts, and refuses any other Host with 400', async () => {
+    assert.equal((await raw(app.port, '/over', { headers: { Host: 'eiland.test' } })).status, 200);
+    assert.equal((await raw(app.port, '/over', { headers: { Host: 'www.eiland.test:8080' } })).status, 200);
+    for (const host of ['evil.example', `127.0.0.1:${app.port}`, 'eiland.test:8080', 'www.eiland.test']) {
+      const res = await raw(app.port, '/over', { headers: { Host: host } });
+      assert.equal(res.status, 400, host);
+      assert.equal(textOf(res.body, 'title'), '400: Bad Request');
+    }
+  });
+
+  it('refuses the DNS-rebinding post: Host and Origin both evil.example', async () => {
+    const res = await raw(app.port, '/aanmelden', {
+      method: 'POST',
+      headers: { Host: 'evil.example', Origin: 'http://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: encode(VALID),
+    });
+    assert.equal(res.status, 400);
+  });
+
+  it('compares Origin with the public origins, not with Host', async () => {
+    // The form as the public host serves it (its token and cookies).
+    const from = freshAddress();
+    const form = await raw(app.port, '/aanmelden', { from, headers: { Host: 'eiland.test' } });
+    const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(form.body)?.[1] ?? '';
+    const s = { from, cookie: cookiesOf(form), token: hidden('_csrf'), key: hidden('_submission') };
+    const post = (origin: string) =>
+      raw(app.port, '/aanmelden', {
+        method: 'POST',
+        from: s.from,
+        headers: { Host: 'eiland.test', Origin: origin, Cookie: s.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: encode({ ...VALID, _csrf: s.token, _submission: s.key }),
+      });
+    assert.equal((await post('http://evil.example')).status, 403);
+    assert.equal((await post('http://www.eiland.test:8080')).status, 303, 'another public origin of the site');
+  });
+
+  it('lets probes answer any Host (a load balancer asks by address)', async () => {
+    assert.equal((await raw(app.port, '/healthz', { headers: { Host: '10.0.0.7:3000' } })).status, 200);
+    assert.equal((await raw(app.port, '/readyz', { headers: { Host: '10.0.0.7:3000' } })).status, 200);
+  });
+
+  it('is validated at start-up', () => {
+    for (const bad of ['eiland.test', 'https://eiland.test/', 'https://eiland.test/pad', 'ftp://eiland.test', 'https://eiland.test,  nope']) {
+      assert.throws(() => loadConfig({ PUBLIC_ORIGIN: bad }), (e: unknown) => e instanceof ConfigError && /PUBLIC_ORIGIN must be a comma-separated list of origins/.test(e.message), bad);
+    }
+    assert.deepEqual(loadConfig({ PUBLIC_ORIGIN: 'https://eiland.example' }).publicOrigins, ['https://eiland.example']);
+    assert.equal(loadConfig({}).publicOrigins, undefined);
+  });
+});
