@@ -41,6 +41,7 @@ const SERVER = 'src/main.ts';
 const SERVER_EXTERNALS = [
   'better-sqlite3', // a native addon (.node file): it cannot be bundled
   'sharp', // a native addon with libvips beside it; loaded on the first /_image request only
+  'pg-native', // pg's optional libpq binding, loaded only when asked for (never): not installed
 ];
 
 // Development also leaves the largest packages to node_modules, where plain Node loads them about

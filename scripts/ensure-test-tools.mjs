@@ -1,14 +1,25 @@
 // Part of `npm test` and `npm run test:e2e`: the tests drive real programs from Debian —
-// Chromium for the browser suite, lynx for what text browsers read. Those missing are
+// Chromium for the browser suite, lynx for what text browsers read, PostgreSQL's server
+// programs (initdb, pg_ctl) for a throw-away cluster of the storage tests. Those missing are
 // installed through apt (saying so) when we run as root; otherwise the script fails with the
 // command to run. Each path can be overridden (CHROMIUM_PATH, LYNX_PATH).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Debian's PostgreSQL server programs: /usr/lib/postgresql/<major>/bin (PG_BIN overrides). */
+function postgresBin() {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root) ? readdirSync(root).filter((d) => existsSync(join(root, d, 'bin', 'initdb'))) : [];
+  return majors.length > 0 ? join(root, majors.sort((a, b) => Number(b) - Number(a))[0], 'bin') : join(root, '<version>', 'bin');
+}
 
 /** Debian package → the program the tests run and the variable that overrides its path. */
 const TOOLS = [
   { pkg: 'chromium', path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', variable: 'CHROMIUM_PATH' },
   { pkg: 'lynx', path: process.env.LYNX_PATH ?? '/usr/bin/lynx', variable: 'LYNX_PATH' },
+  { pkg: 'postgresql', path: join(postgresBin(), 'initdb'), variable: 'PG_BIN' },
 ];
 
 const missing = TOOLS.filter((tool) => !existsSync(tool.path));
@@ -24,7 +35,7 @@ if (missing.length > 0) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
-  const still = missing.filter((t) => !existsSync(t.path));
+  const still = missing.filter((t) => !existsSync(t.pkg === 'postgresql' ? join(postgresBin(), 'initdb') : t.path));
   if (still.length > 0) {
     console.error(`apt installed ${packages.join(' ')}, but ${still.map((t) => t.path).join(', ')} is still missing: set ${still.map((t) => t.variable).join(', ')}.`);
     process.exit(1);

@@ -95,10 +95,10 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.use(healthRouter(lifecycle));
   // Probes answer any Host (a load balancer asks by address); everything after, only this site's.
   if (config.publicOrigins) app.use(publicHost(config.publicOrigins));
-  app.use(clientErrorsRouter({ csrf }));
+  app.use(clientErrorsRouter({ csrf, storage: options.storage }));
   // Development only (product.md §11): production has no reload route.
   if (assets.feed) app.use(reloadChannel({ feed: assets.feed, lifecycle }));
-  app.use(pageRouter({ routes: [...siteRoutes(options.storage, config.formRateLimit), ...(options.extraRoutes ?? [])], render, csrf }));
+  app.use(pageRouter({ routes: [...siteRoutes(options.storage, config.formRateLimit), ...(options.extraRoutes ?? [])], render, csrf, storage: options.storage }));
   app.use(notFound());
   app.use(errorHandler(render));
   return app;

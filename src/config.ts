@@ -18,6 +18,8 @@ export interface Config {
   logLevel: LogLevel;
   /** PostgreSQL connection string, or undefined for the embedded SQLite database. */
   databaseUrl: string | undefined;
+  /** Connections in the PostgreSQL pool (`DATABASE_POOL_SIZE`, 1–100, default 10). */
+  databasePoolSize: number;
   /** Express's `trust proxy` value: false, true, a hop count or an address list. */
   trustProxy: boolean | number | string;
   /** Secret for signed cookies and CSRF tokens (≥ 32 characters); absent: kept in the database. */
@@ -114,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
 
+  const poolRaw = env.DATABASE_POOL_SIZE ?? '10';
+  const databasePoolSize = Number(poolRaw);
+  if (!/^\d+$/.test(poolRaw) || databasePoolSize < 1 || databasePoolSize > 100) problems.push(`DATABASE_POOL_SIZE must be an integer from 1 to 100, got "${poolRaw}"`);
+
   const trustProxyRaw = env.TRUST_PROXY ?? 'false';
   if (trustProxyRaw.trim() === '') problems.push('TRUST_PROXY must not be empty');
 
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     logLevel,
     databaseUrl,
+    databasePoolSize,
     trustProxy: parseTrustProxy(trustProxyRaw),
     csrfSecret,
     production: nodeEnv !== 'development',

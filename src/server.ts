@@ -57,7 +57,7 @@ async function csrfSecretOf(config: Config, storage: Storage): Promise<string> {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const lifecycle = new Lifecycle('starting');
-  const storage = options.storage ?? (await openStorage(config, options.databaseFile));
+  const storage = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger }));
   const csrfSecret = await csrfSecretOf(config, storage);
   const app = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle });
   const server = createServer(

@@ -2,14 +2,17 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import { openStorage } from '../src/storage/index.js';
-import { openSqlite } from '../src/storage/sqlite.js';
-import { StorageUnavailableError, type NewRegistration } from '../src/storage/types.js';
-import { logCollector, raw, startApp, tempStorage, textOf } from './helpers/app.js';
+import { openPostgres } from '../src/storage/postgres/index.js';
+import { openSqlite } from '../src/storage/sqlite/index.js';
+import { StorageUnavailableError, type NewRegistration, type Storage } from '../src/storage/types.js';
+import pg from 'pg';
+import { startPostgres, type TestPostgres } from './helpers/postgres.js';
+import { freshAddress, logCollector, raw, startApp, tempStorage, textOf } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 
 const dirs: string[] = [];
@@ -31,51 +34,130 @@ const REGISTRATION: NewRegistration = {
   personen: 1,
 };
 
-describe('the SQLite storage (product.md §12)', () => {
-  it('creates its file and folder, migrates at open, and reopens without migrating twice', async () => {
+/** A fresh, empty store of one engine, and how to remove it. */
+type Engine = [name: string, open: () => Promise<{ storage: Storage; reopen(): Promise<Storage>; remove(): Promise<void> }>];
+
+let cluster: TestPostgres | undefined;
+before(async () => {
+  cluster = await startPostgres();
+});
+after(() => cluster?.remove());
+
+const ENGINES: Engine[] = [
+  [
+    'SQLite',
+    async () => {
+      const file = await tempFile();
+      return { storage: await openSqlite(file), reopen: () => openSqlite(file), remove: async () => {} };
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const url = await cluster!.createDatabase();
+      return { storage: await openPostgres({ url, poolSize: 4 }), reopen: () => openPostgres({ url, poolSize: 4 }), remove: async () => {} };
+    },
+  ],
+];
+
+for (const [engine, open] of ENGINES) {
+  describe(`the storage contract: ${engine} (product.md §12)`, () => {
+    it('migrates at open, and reopens without migrating twice', async () => {
+      const { storage, reopen } = await open();
+      await storage.saveRegistration('0b0e6e1c-1111-4111-8111-111111111111', REGISTRATION);
+      await storage.close();
+      const again = await reopen();
+      assert.equal(await again.countRegistrations(), 1);
+      await again.close();
+    });
+
+    it('stores once per submission key (unique constraint), and finds it whole', async () => {
+      const { storage } = await open();
+      const a = await storage.saveRegistration('0b0e6e1c-2222-4222-8222-222222222222', { ...REGISTRATION, interesses: ['sport', 'natuur'], website: 'https://anna.nl' });
+      const b = await storage.saveRegistration('0b0e6e1c-2222-4222-8222-222222222222', { ...REGISTRATION, naam: 'Bob' });
+      assert.equal(a.created, true);
+      assert.equal(b.created, false);
+      assert.equal(b.id, a.id);
+      const found = await storage.findRegistration(a.id);
+      assert.deepEqual({ ...found, createdAt: undefined }, { ...REGISTRATION, interesses: ['sport', 'natuur'], website: 'https://anna.nl', id: a.id, createdAt: undefined });
+      assert.ok(!Number.isNaN(Date.parse(found!.createdAt)), 'an ISO time');
+      assert.equal(await storage.findRegistration('0b0e6e1c-9999-4999-8999-999999999999'), undefined);
+      assert.equal(await storage.countRegistrations(), 1);
+      await storage.close();
+    });
+
+    it('creates a setting once: the first value wins', async () => {
+      const { storage } = await open();
+      assert.equal(await storage.setting('x', () => 'eerste'), 'eerste');
+      assert.equal(await storage.setting('x', () => 'tweede'), 'eerste');
+      await storage.close();
+    });
+
+    it('counts rate-limit hits per key and window, takes one back, forgets a key', async () => {
+      const { storage } = await open();
+      assert.equal((await storage.hitRateLimit('a', 60_000)).hits, 1);
+      const second = await storage.hitRateLimit('a', 60_000);
+      assert.equal(second.hits, 2);
+      assert.ok(second.resetAt.getTime() > Date.now() + 50_000 && second.resetAt.getTime() <= Date.now() + 60_000);
+      assert.equal((await storage.hitRateLimit('b', 60_000)).hits, 1, 'keys apart');
+      await storage.unhitRateLimit('a');
+      assert.equal((await storage.hitRateLimit('a', 60_000)).hits, 2);
+      await storage.resetRateLimit('a');
+      assert.equal((await storage.hitRateLimit('a', 60_000)).hits, 1);
+      // A window that has ended starts again.
+      await storage.hitRateLimit('c', 1);
+      await new Promise((r) => setTimeout(r, 5));
+      assert.equal((await storage.hitRateLimit('c', 60_000)).hits, 1);
+      await storage.close();
+    });
+
+    it('rejects with StorageUnavailableError once closed, never a raw driver error', async () => {
+      const { storage } = await open();
+      await storage.close();
+      await assert.rejects(storage.countRegistrations(), StorageUnavailableError);
+      await assert.rejects(storage.findRegistration('0b0e6e1c-9999-4999-8999-999999999999'), StorageUnavailableError);
+      await assert.rejects(storage.hitRateLimit('a', 1000), StorageUnavailableError);
+    });
+  });
+}
+
+describe('engine specifics', () => {
+  it('SQLite: creates its file and folder; user_version counts the migrations', async () => {
     const file = await tempFile();
-    const first = await openSqlite(file);
-    await first.saveRegistration('0b0e6e1c-1111-4111-8111-111111111111', REGISTRATION);
-    await first.close();
-    const again = await openSqlite(file);
-    assert.equal(await again.countRegistrations(), 1);
-    await again.close();
+    const storage = await openSqlite(file);
+    await storage.close();
     const db = new Database(file, { readonly: true });
-    assert.equal(db.pragma('user_version', { simple: true }), 1);
+    assert.equal(db.pragma('user_version', { simple: true }), 2);
     db.close();
   });
 
-  it('stores once per submission key (unique constraint)', async () => {
-    const { storage, remove } = await tempStorage();
-    const a = await storage.saveRegistration('0b0e6e1c-2222-4222-8222-222222222222', REGISTRATION);
-    const b = await storage.saveRegistration('0b0e6e1c-2222-4222-8222-222222222222', { ...REGISTRATION, naam: 'Bob' });
-    assert.equal(a.created, true);
-    assert.equal(b.created, false);
-    assert.equal(b.id, a.id);
-    assert.equal((await storage.findRegistration(a.id))?.naam, 'Anna');
-    assert.equal(await storage.countRegistrations(), 1);
-    await storage.close();
-    await remove();
+  it('PostgreSQL: instances starting together migrate once, under the lock', async () => {
+    const url = await cluster!.createDatabase();
+    const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgres({ url, poolSize: 2 })));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
+    await client.end();
+    assert.deepEqual(
+      rows.map((r: { version: number }) => r.version),
+      [1, 2],
+    );
+    await Promise.all(stores.map((s) => s.close()));
   });
 
-  it('creates a setting once: the first value wins', async () => {
-    const { storage, remove } = await tempStorage();
-    assert.equal(await storage.setting('x', () => 'eerste'), 'eerste');
-    assert.equal(await storage.setting('x', () => 'tweede'), 'eerste');
-    await storage.close();
-    await remove();
+  it('PostgreSQL: an unreachable server is StorageUnavailableError at open', async () => {
+    await assert.rejects(openPostgres({ url: 'postgres://eiland@127.0.0.1:1/x', poolSize: 1 }), StorageUnavailableError);
   });
 
-  it('rejects with StorageUnavailableError (503) once closed, never a raw driver error', async () => {
-    const { storage, remove } = await tempStorage();
+  it('openStorage picks the engine from DATABASE_URL', async () => {
+    const url = await cluster!.createDatabase();
+    const storage = await openStorage(loadConfig({ DATABASE_URL: url }));
+    await storage.saveRegistration('0b0e6e1c-3333-4333-8333-333333333333', REGISTRATION);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    assert.equal((await client.query('SELECT count(*)::int AS n FROM registrations')).rows[0].n, 1, 'stored in PostgreSQL');
+    await client.end();
     await storage.close();
-    await assert.rejects(storage.countRegistrations(), (e: unknown) => e instanceof StorageUnavailableError && e.status === 503);
-    await assert.rejects(storage.findRegistration('x'), StorageUnavailableError);
-    await remove();
-  });
-
-  it('refuses DATABASE_URL clearly while only SQLite is built', async () => {
-    await assert.rejects(openStorage({ databaseUrl: 'postgres://localhost/eiland' }), /only has the embedded SQLite engine/);
   });
 });
 
@@ -119,6 +201,57 @@ describe('two instances on one database (product.md §12)', () => {
     } finally {
       await a.shutdown('test');
       await b.shutdown('test');
+    }
+  });
+});
+
+describe('two stateless instances on one PostgreSQL database (issue 12)', () => {
+  it('confirm each other’s registrations, accept each other’s forms, and enforce one rate limit', async () => {
+    const url = await cluster!.createDatabase();
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: url, FORM_RATE_LIMIT: '3/1m' });
+    const a = await startServer(config, { logStream: logCollector().stream });
+    const b = await startServer(config, { logStream: logCollector().stream });
+    try {
+      const portOf = (u: string) => Number(new URL(u).port);
+      const appA = { port: portOf(a.url), url: a.url };
+      const appB = { port: portOf(b.url), url: b.url };
+      // Rendered by A, posted to B, confirmed by A.
+      const from = freshAddress();
+      const posted = await postForm(appB, VALID, await openForm(appA, from));
+      assert.equal(posted.status, 303);
+      const page = await raw(appA.port, String(posted.headers.location));
+      assert.equal(page.status, 200);
+      assert.match(page.body, /Anna de Vries/);
+      // One limit of 3 posts for both: one post on B above, then A, B → the fourth (A) is refused.
+      assert.equal((await postForm(appA, { naam: '' }, await openForm(appB, from))).status, 422);
+      assert.equal((await postForm(appB, { naam: '' }, await openForm(appA, from))).status, 422);
+      assert.equal((await postForm(appA, { naam: '' }, await openForm(appA, from))).status, 429);
+    } finally {
+      await a.shutdown('test');
+      await b.shutdown('test');
+    }
+  });
+
+  it('answer 503 while PostgreSQL is down, and recover without a restart', async () => {
+    const url = await cluster!.createDatabase();
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: url });
+    const logs = logCollector();
+    const server = await startServer(config, { logStream: logs.stream });
+    const app = { port: Number(new URL(server.url).port), url: server.url };
+    try {
+      const posted = await postForm(app, VALID);
+      const confirmation = String(posted.headers.location);
+      await cluster!.stop();
+      try {
+        assert.equal((await raw(app.port, confirmation)).status, 503);
+        const start = await raw(app.port, '/', { headers: { 'User-Agent': 'Googlebot/2.1' } });
+        assert.match(start.body, /Het aantal aanmeldingen is nu niet beschikbaar\./);
+      } finally {
+        await cluster!.start();
+      }
+      assert.equal((await raw(app.port, confirmation)).status, 200, 'back without a restart');
+    } finally {
+      await server.shutdown('test');
     }
   });
 });

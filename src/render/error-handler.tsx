@@ -4,6 +4,7 @@
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError, toHttpError } from '../errors.js';
+import { StorageUnavailableError } from '../storage/types.js';
 import { ErrorPage, errorPageTitle } from '../../views/ErrorPage.js';
 import type { Render } from './document.js';
 
@@ -21,7 +22,8 @@ export function notFound(): RequestHandler {
  */
 export function errorHandler(render: Render): ErrorRequestHandler {
   return function errorHandler(err, req, res, _next) {
-    const error = toHttpError(err);
+    // Storage failures become the 503 page here, in one place (product.md §12).
+    const error = err instanceof StorageUnavailableError ? new HttpError(503, err.message, { cause: err }) : toHttpError(err);
     // The request logger writes `res.err` with its stack on the request line (§12).
     if (error.status >= 500) res.err = error.cause instanceof Error ? error.cause : error;
     if (res.headersSent) {

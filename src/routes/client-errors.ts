@@ -11,6 +11,7 @@ import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
 import { perClientLimit } from '../filter/rate-limit.js';
 import { declaredLengthLimit } from '../forms/body.js';
+import type { Storage } from '../storage/types.js';
 import { escapeControl } from '../logging.js';
 import { methodNotAllowed, routeName } from './router.js';
 
@@ -59,13 +60,13 @@ function pathOf(url: string): string {
  * The endpoint's router.
  * @param options `csrf` for its same-origin check (the token is not required)
  */
-export function clientErrorsRouter({ csrf }: { csrf: CsrfTokens }): Router {
+export function clientErrorsRouter({ csrf, storage }: { csrf: CsrfTokens; storage: Storage }): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router
     .route(CLIENT_ERRORS_PATH)
     .all(routeName(CLIENT_ERRORS_PATH))
     .post(
-      perClientLimit({ limit: 10, windowMs: 60_000 }, 'client error reports'),
+      perClientLimit({ limit: 10, windowMs: 60_000 }, 'client error reports', storage),
       declaredLengthLimit(REPORT_LIMIT),
       express.json({ limit: REPORT_LIMIT, type: ['application/json', 'text/plain'] }),
       csrf.protect({ tokenRequired: false }),

@@ -6,6 +6,7 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { HttpError } from '../errors.js';
 import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
+import type { Storage } from '../storage/types.js';
 import { perClientLimit } from '../filter/rate-limit.js';
 import { formBody } from '../forms/body.js';
 import { DATA_HEADER } from '../shared/page-data.js';
@@ -23,6 +24,8 @@ export interface PageRouterOptions {
   routes: AnyPageRoute[];
   render: Render;
   csrf: CsrfTokens;
+  /** Where rate-limit counters live. */
+  storage: Storage;
 }
 
 /**
@@ -104,12 +107,12 @@ export function routeName(path: string): RequestHandler {
  * The router of all pages.
  * @example app.use(pageRouter({ routes: siteRoutes(deps), render, csrf }))
  */
-export function pageRouter({ routes, render, csrf }: PageRouterOptions): Router {
+export function pageRouter({ routes, render, csrf, storage }: PageRouterOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
   for (const route of routes) {
     const r = router.route(route.path).all(routeName(route.path)).get(pageHandler(route, render));
     if (route.action) {
-      const limiter = route.rateLimit ? [perClientLimit(route.rateLimit, 'form posts')] : [];
+      const limiter = route.rateLimit ? [perClientLimit(route.rateLimit, 'form posts', storage)] : [];
       r.post(...limiter, ...formBody(), csrf.protect(), answer(route, render, route.action), tokenExpired(route, render));
     }
     r.all(methodNotAllowed(route.action ? 'GET, HEAD, POST' : 'GET, HEAD'));

@@ -1,10 +1,13 @@
 /**
- * Opens the configured storage engine (product.md §12).
+ * Opens the configured storage engine (product.md §12): embedded SQLite without `DATABASE_URL`,
+ * PostgreSQL with it. Engine code lives in its own folder (sqlite/, postgres/).
  */
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { PROJECT_ROOT } from '../project-root.js';
-import { openSqlite } from './sqlite.js';
+import { openPostgres } from './postgres/index.js';
+import { openSqlite } from './sqlite/index.js';
 import type { Storage } from './types.js';
 
 /** Default embedded database file: `data/eiland.db` in the project. */
@@ -12,16 +15,19 @@ export const DEFAULT_DATABASE_FILE = join(PROJECT_ROOT, 'data', 'eiland.db');
 
 /**
  * Opens storage for a configuration.
- * @param config `databaseUrl` selects PostgreSQL; absent, the embedded SQLite file
- * @param file the SQLite file (tests pass a temporary one)
- * @throws Error when `DATABASE_URL` is set: the PostgreSQL engine is not built yet
- * @throws StorageUnavailableError when the database cannot be opened
+ * @param config `databaseUrl` selects PostgreSQL (pool of `databasePoolSize`); absent, the embedded SQLite file
+ * @param options `file`: the SQLite file (tests pass a temporary one); `logger`: for pool errors
+ * @throws StorageUnavailableError when the database cannot be opened or migrated
  */
-export async function openStorage(config: Pick<Config, 'databaseUrl'>, file = DEFAULT_DATABASE_FILE): Promise<Storage> {
+export async function openStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, options: { file?: string; logger?: Logger } = {}): Promise<Storage> {
   if (config.databaseUrl !== undefined) {
-    throw new Error('DATABASE_URL is set, but this version of Eiland only has the embedded SQLite engine: unset DATABASE_URL');
+    return openPostgres({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      onPoolError: (error) => options.logger?.warn({ event: 'database_connection_lost', err: error }, 'database_connection_lost'),
+    });
   }
-  return openSqlite(file);
+  return openSqlite(options.file ?? DEFAULT_DATABASE_FILE);
 }
 
 export * from './types.js';

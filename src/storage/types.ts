@@ -1,9 +1,8 @@
 /**
  * The storage contract (product.md §12): one small async API, the same for
  * every engine. Anything an engine fails with becomes `StorageUnavailableError`
- * (503), never a crash.
+ * (the error handler's 503 page), never a crash.
  */
-import { HttpError } from '../errors.js';
 
 /** A stored registration. */
 export interface Registration {
@@ -24,12 +23,23 @@ export interface Registration {
 /** What the form hands to storage. */
 export type NewRegistration = Omit<Registration, 'id' | 'createdAt'>;
 
-/** The database cannot be used right now (503 error page, product.md §3, §12). */
-export class StorageUnavailableError extends HttpError {
-  constructor(operation: string, cause: unknown) {
-    super(503, `Database unavailable during ${operation}`, { cause });
+/** The database cannot be used right now; the error handler answers it with the 503 page (product.md §3, §12). */
+export class StorageUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    cause: unknown,
+  ) {
+    super(`Database unavailable during ${operation}`, { cause });
     this.name = 'StorageUnavailableError';
   }
+}
+
+/** A rate-limit counter's state after a hit. */
+export interface RateLimitHit {
+  /** Hits in the current window, this one included. */
+  hits: number;
+  /** When the window ends. */
+  resetAt: Date;
 }
 
 /** The storage API. Every method rejects with `StorageUnavailableError` on engine failure. */
@@ -50,6 +60,15 @@ export interface Storage {
    * several instances on one database agree).
    */
   setting(name: string, create: () => string): Promise<string>;
+  /**
+   * Counts a hit for a rate-limit key in the database, so every instance on it counts together
+   * (issue 12). A key whose window has ended starts a new window of `windowMs`.
+   */
+  hitRateLimit(key: string, windowMs: number): Promise<RateLimitHit>;
+  /** Takes one hit back (never below 0). */
+  unhitRateLimit(key: string): Promise<void>;
+  /** Forgets a key. */
+  resetRateLimit(key: string): Promise<void>;
   /** Closes the database; later calls reject. */
   close(): Promise<void>;
 }

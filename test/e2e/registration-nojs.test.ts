@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openSqlite } from '../../src/storage/sqlite.js';
+import { openSqlite } from '../../src/storage/sqlite/index.js';
 import { startApp, tempStorage } from '../helpers/app.js';
 import { launchBrowser, needsServer, type TestBrowser } from '../helpers/browser.js';
 import { BASE_URL } from './kit.js';

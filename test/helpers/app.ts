@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openSqlite } from '../../src/storage/sqlite.js';
+import { openSqlite } from '../../src/storage/sqlite/index.js';
 import type { Storage } from '../../src/storage/types.js';
 
 /** One parsed pino line. */

@@ -1,11 +1,11 @@
 /**
- * Eiland's own storage module (src/storage/sqlite.ts) on Eiland's SQLite file (server
+ * Eiland's own storage module (src/storage/sqlite/index.ts) on Eiland's SQLite file (server
  * only): the same connection set-up (WAL, busy timeout, migrations at open, so a missing
  * file is created as Eiland creates it), the same count per request and the same insert.
  * better-sqlite3 comes from the repository root's node_modules; next.config keeps it external.
  */
 import { resolve } from 'node:path';
-import { openSqlite } from '../../../src/storage/sqlite.js';
+import { openSqlite } from '../../../src/storage/sqlite/index.js';
 
 /** EILAND_DB_FILE, else `../../data/eiland.db` from the folder `next start` runs in (bench/next). */
 export const DB_FILE = process.env.EILAND_DB_FILE || resolve(process.cwd(), '../../data/eiland.db');

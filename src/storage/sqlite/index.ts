@@ -1,58 +1,24 @@
 /**
- * The embedded engine (product.md §12): better-sqlite3 on a file under `data/`,
- * migrated at open. Synchronous calls behind the async storage API.
+ * The embedded engine (product.md §12): better-sqlite3 on a file under `data/`, migrated at
+ * open (src/storage/sqlite/migrations/). Synchronous calls behind the async storage API.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { StorageUnavailableError, type NewRegistration, type Registration, type Storage } from './types.js';
+import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
+import { toRegistration, type RegistrationRow } from '../row.js';
+import type { NewRegistration, Storage } from '../types.js';
+import { MIGRATIONS } from './migrations/index.js';
 
-/** Migrations, applied in order; `PRAGMA user_version` counts the applied ones. */
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE registrations (
-     id TEXT PRIMARY KEY,
-     submission_key TEXT NOT NULL UNIQUE,
-     naam TEXT NOT NULL,
-     email TEXT NOT NULL,
-     website TEXT,
-     referentie TEXT,
-     gebruikersnaam TEXT NOT NULL,
-     landcode TEXT NOT NULL,
-     interesses TEXT NOT NULL,
-     personen INTEGER NOT NULL,
-     created_at TEXT NOT NULL
-   );
-   CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
-];
 
-interface Row {
-  id: string;
-  naam: string;
-  email: string;
-  website: string | null;
-  referentie: string | null;
-  gebruikersnaam: string;
-  landcode: string;
-  interesses: string;
-  personen: number;
-  created_at: string;
-}
-
+/** Applies the migrations not yet applied, in one immediate (write-locked) transaction. */
 function migrate(db: Database.Database): void {
-  const applied = db.pragma('user_version', { simple: true }) as number;
   db.transaction(() => {
+    const applied = db.pragma('user_version', { simple: true }) as number;
     MIGRATIONS.slice(applied).forEach((sql) => db.exec(sql));
     db.pragma(`user_version = ${MIGRATIONS.length}`);
   }).immediate();
-}
-
-async function guarded<T>(operation: string, work: () => T): Promise<T> {
-  try {
-    return work();
-  } catch (error) {
-    throw new StorageUnavailableError(operation, error);
-  }
 }
 
 /**
@@ -69,10 +35,10 @@ export async function openSqlite(file: string): Promise<Storage> {
     migrate(opened);
     return opened;
   });
+  let hits = 0;
 
   return {
-    countRegistrations: () =>
-      guarded('count', () => (db.prepare('SELECT count(*) AS n FROM registrations').get() as { n: number }).n),
+    countRegistrations: () => guarded('count', () => (db.prepare('SELECT count(*) AS n FROM registrations').get() as { n: number }).n),
 
     saveRegistration: (submissionKey: string, r: NewRegistration) =>
       guarded('save', () => {
@@ -89,21 +55,8 @@ export async function openSqlite(file: string): Promise<Storage> {
 
     findRegistration: (id: string) =>
       guarded('find', () => {
-        const row = db.prepare('SELECT * FROM registrations WHERE id = ?').get(id) as Row | undefined;
-        if (!row) return undefined;
-        const registration: Registration = {
-          id: row.id,
-          naam: row.naam,
-          email: row.email,
-          website: row.website,
-          referentie: row.referentie,
-          gebruikersnaam: row.gebruikersnaam,
-          landcode: row.landcode,
-          interesses: JSON.parse(row.interesses) as string[],
-          personen: row.personen,
-          createdAt: row.created_at,
-        };
-        return registration;
+        const row = db.prepare('SELECT * FROM registrations WHERE id = ?').get(id) as RegistrationRow | undefined;
+        return row ? toRegistration(row) : undefined;
       }),
 
     setting: (name: string, create: () => string) =>
@@ -111,6 +64,26 @@ export async function openSqlite(file: string): Promise<Storage> {
         db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING').run(name, create());
         return (db.prepare('SELECT value FROM settings WHERE name = ?').get(name) as { value: string }).value;
       }),
+
+    hitRateLimit: (key: string, windowMs: number) =>
+      guarded('rate limit', () => {
+        const now = Date.now();
+        if (++hits % RATE_LIMIT_CLEANUP_EVERY === 0) db.prepare('DELETE FROM rate_limits WHERE reset_at <= ?').run(now);
+        const row = db
+          .prepare(
+            `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
+             ON CONFLICT(key) DO UPDATE SET
+               hits = CASE WHEN reset_at <= ? THEN 1 ELSE hits + 1 END,
+               reset_at = CASE WHEN reset_at <= ? THEN excluded.reset_at ELSE reset_at END
+             RETURNING hits, reset_at`,
+          )
+          .get(key, now + windowMs, now, now) as { hits: number; reset_at: number };
+        return { hits: row.hits, resetAt: new Date(row.reset_at) };
+      }),
+
+    unhitRateLimit: (key: string) => guarded('rate limit', () => void db.prepare('UPDATE rate_limits SET hits = hits - 1 WHERE key = ? AND hits > 0').run(key)),
+
+    resetRateLimit: (key: string) => guarded('rate limit', () => void db.prepare('DELETE FROM rate_limits WHERE key = ?').run(key)),
 
     close: () => guarded('close', () => void db.close()),
   };

@@ -1,0 +1,119 @@
+/**
+ * The PostgreSQL engine (product.md §12, issue 12): the `pg` driver with a pool, migrated at
+ * start-up (src/storage/postgres/migrations/) under an advisory lock, so instances starting
+ * together migrate once.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
+import { toRegistration, type RegistrationRow } from '../row.js';
+import type { NewRegistration, Storage } from '../types.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/** The advisory lock every instance takes to migrate (any fixed number; "eiland" in ASCII). */
+const MIGRATION_LOCK = 0x65696c616e64;
+
+/** Options of {@link openPostgres}. */
+export interface PostgresOptions {
+  /** `postgres://…` */
+  url: string;
+  /** Connections in the pool (`DATABASE_POOL_SIZE`). */
+  poolSize: number;
+  /** Pool errors of idle connections (the server restarted, the network dropped): logged, never a crash. */
+  onPoolError?(error: Error): void;
+}
+
+
+/** Applies the migrations not yet applied, in one transaction under the advisory lock. */
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+    const applied = rows[0]?.version ?? 0;
+    for (const [index, sql] of MIGRATIONS.entries()) {
+      if (index + 1 <= applied) continue;
+      await client.query(sql);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Connects to PostgreSQL and migrates.
+ * @throws StorageUnavailableError when the server cannot be reached or migrated
+ */
+export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptions): Promise<Storage> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A request waits at most this long for a connection, then gets the 503 page.
+    connectionTimeoutMillis: 5000,
+    statement_timeout: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (error) => onPoolError?.(error));
+  await guarded('open', () => migrate(pool)).catch(async (error: unknown) => {
+    await pool.end().catch(() => undefined);
+    throw error;
+  });
+  let hits = 0;
+
+  return {
+    countRegistrations: () => guarded('count', async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM registrations')).rows[0]!.n)),
+
+    saveRegistration: (submissionKey: string, r: NewRegistration) =>
+      guarded('save', async () => {
+        const id = randomUUID();
+        const inserted = await pool.query(
+          `INSERT INTO registrations (id, submission_key, naam, email, website, referentie, gebruikersnaam, landcode, interesses, personen)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (submission_key) DO NOTHING`,
+          [id, submissionKey, r.naam, r.email, r.website, r.referentie, r.gebruikersnaam, r.landcode, r.interesses, r.personen],
+        );
+        if (inserted.rowCount === 1) return { id, created: true };
+        const existing = await pool.query<{ id: string }>('SELECT id FROM registrations WHERE submission_key = $1', [submissionKey]);
+        return { id: existing.rows[0]!.id, created: false };
+      }),
+
+    findRegistration: (id: string) =>
+      guarded('find', async () => {
+        const row = (await pool.query<RegistrationRow>('SELECT * FROM registrations WHERE id = $1', [id])).rows[0];
+        return row ? toRegistration(row) : undefined;
+      }),
+
+    setting: (name: string, create: () => string) =>
+      guarded('setting', async () => {
+        await pool.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, create()]);
+        return (await pool.query<{ value: string }>('SELECT value FROM settings WHERE name = $1', [name])).rows[0]!.value;
+      }),
+
+    hitRateLimit: (key: string, windowMs: number) =>
+      guarded('rate limit', async () => {
+        const now = Date.now();
+        if (++hits % RATE_LIMIT_CLEANUP_EVERY === 0) await pool.query('DELETE FROM rate_limits WHERE reset_at <= $1', [now]);
+        const { rows } = await pool.query<{ hits: number; reset_at: string }>(
+          `INSERT INTO rate_limits AS r (key, hits, reset_at) VALUES ($1, 1, $2)
+           ON CONFLICT (key) DO UPDATE SET
+             hits = CASE WHEN r.reset_at <= $3 THEN 1 ELSE r.hits + 1 END,
+             reset_at = CASE WHEN r.reset_at <= $3 THEN EXCLUDED.reset_at ELSE r.reset_at END
+           RETURNING hits, reset_at`,
+          [key, now + windowMs, now],
+        );
+        return { hits: rows[0]!.hits, resetAt: new Date(Number(rows[0]!.reset_at)) };
+      }),
+
+    unhitRateLimit: (key: string) => guarded('rate limit', async () => void (await pool.query('UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0', [key]))),
+
+    resetRateLimit: (key: string) => guarded('rate limit', async () => void (await pool.query('DELETE FROM rate_limits WHERE key = $1', [key]))),
+
+    close: () => guarded('close', () => pool.end()),
+  };
+}
