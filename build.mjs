@@ -47,7 +47,7 @@ const SERVER_EXTERNALS = [
 // Development also leaves the largest packages to node_modules, where plain Node loads them about
 // as fast as from a bundle: a server rebuild takes ~150 ms instead of ~300 ms, and a restart
 // starts that much sooner.
-const DEVELOPMENT_EXTERNALS = [...SERVER_EXTERNALS, 'react', 'react-dom', 'class-validator', 'libphonenumber-js'];
+const DEVELOPMENT_EXTERNALS = [...SERVER_EXTERNALS, 'react', 'react-dom', 'class-validator', 'libphonenumber-js', 'pg'];
 
 const withRoot = (root, path) => (isAbsolute(path) ? path : join(root, path));
 

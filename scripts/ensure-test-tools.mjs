@@ -1,6 +1,7 @@
 // Part of `npm test` and `npm run test:e2e`: the tests drive real programs from Debian —
 // Chromium for the browser suite, lynx for what text browsers read, PostgreSQL's server
-// programs (initdb, pg_ctl) for a throw-away cluster of the storage tests. Those missing are
+// programs (initdb, pg_ctl) for a throw-away cluster of the storage tests, nginx in front of
+// two instances. Those missing are
 // installed through apt (saying so) when we run as root; otherwise the script fails with the
 // command to run. Each path can be overridden (CHROMIUM_PATH, LYNX_PATH).
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,7 @@ const TOOLS = [
   { pkg: 'chromium', path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', variable: 'CHROMIUM_PATH' },
   { pkg: 'lynx', path: process.env.LYNX_PATH ?? '/usr/bin/lynx', variable: 'LYNX_PATH' },
   { pkg: 'postgresql', path: join(postgresBin(), 'initdb'), variable: 'PG_BIN' },
+  { pkg: 'nginx', path: process.env.NGINX_PATH ?? '/usr/sbin/nginx', variable: 'NGINX_PATH' },
 ];
 
 const missing = TOOLS.filter((tool) => !existsSync(tool.path));

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { PROJECT_ROOT } from '../project-root.js';
-import { openPostgres } from './postgres/index.js';
 import { openSqlite } from './sqlite/index.js';
 import type { Storage } from './types.js';
 
@@ -21,6 +20,8 @@ export const DEFAULT_DATABASE_FILE = join(PROJECT_ROOT, 'data', 'eiland.db');
  */
 export async function openStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, options: { file?: string; logger?: Logger } = {}): Promise<Storage> {
   if (config.databaseUrl !== undefined) {
+    // Loaded only when configured: the embedded default never loads the pg driver.
+    const { openPostgres } = await import('./postgres/index.js');
     return openPostgres({
       url: config.databaseUrl,
       poolSize: config.databasePoolSize,
