@@ -7,24 +7,17 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, writeFile, chmod } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
+import { freePort } from './helpers/app.js';
 import { copyProject, run, startProcess, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
 import { startPostgres, type TestPostgres } from './helpers/postgres.js';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const STARTED = /"event":"server_started"[^\n]*"port":(\d+)/;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('two instances behind the reference nginx (issue 12)', { timeout: 300_000 }, () => {
   let project: ProjectCopy;

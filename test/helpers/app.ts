@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -153,4 +153,13 @@ export async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
     if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A free TCP port on 127.0.0.1, for a program the test starts (nginx, PostgreSQL). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

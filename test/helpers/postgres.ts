@@ -7,11 +7,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './app.js';
 
 const run = promisify(execFile);
 
@@ -24,14 +24,6 @@ function binDir(): string {
   return join(root, majors.sort((a, b) => Number(b) - Number(a))[0]!, 'bin');
 }
 
-/** A free loopback TCP port. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A running cluster. */
 export interface TestPostgres {
