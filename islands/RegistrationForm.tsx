@@ -158,7 +158,8 @@ const PRESS_RELEASE_MS = 700;
  * Holds layout changes while a pointer is pressed (issue 11: no lost click). A blur message
  * shown between the press and the click (the blur comes with the press) would push the
  * pressed button from under the pointer, and the click would land elsewhere. So updates made
- * during a press run after the click that ends it (or shortly after a release without one);
+ * during a press run once the click that ends it has reached the window (or shortly after a
+ * release without a click, e.g. a drag or a handler that stopped the click);
  * with no press under way — keyboard, or a blur by script — they run at once.
  * @returns `afterPress(update)`: runs `update` now, or after the press
  */
@@ -178,22 +179,24 @@ function usePressGuard(): (update: () => void) => void {
       clearTimeout(timer);
       pressing.current = true;
     };
-    // The click (and the submit it starts) is dispatched first; then the held updates run.
-    const clicked = () => setTimeout(flush, 0);
+    // On the window, as the click bubbles out: its target is decided (the press is over), so
+    // the held updates may move things now; the submit the click starts follows the dispatch.
+    const clicked = () => flush();
     const released = () => {
       clearTimeout(timer);
       timer = setTimeout(flush, PRESS_RELEASE_MS);
     };
     const events: [string, (event: Event) => void][] = [
       ['pointerdown', down],
-      ['click', clicked],
       ['pointerup', released],
       ['pointercancel', released],
     ];
     for (const [type, listener] of events) document.addEventListener(type, listener, true);
+    window.addEventListener('click', clicked);
     return () => {
       clearTimeout(timer);
       for (const [type, listener] of events) document.removeEventListener(type, listener, true);
+      window.removeEventListener('click', clicked);
     };
   }, []);
   return (update) => {
