@@ -71,6 +71,14 @@ export function parseRateLimit(raw: string): { limit: number; windowMs: number }
   return limit >= 1 && windowMs >= 1000 ? { limit, windowMs } : undefined;
 }
 
+/** The items of a comma-separated value, trimmed, empty ones left out. */
+function commaList(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
 /** Whether a string is exactly an http(s) origin as browsers send it in `Origin`. */
 function isOrigin(value: string): boolean {
   try {
@@ -132,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const formatsRaw = env.IMAGE_FORMATS ?? DEFAULT_OUTPUT_FORMATS.join(',');
-  const formats = formatsRaw.split(',').map((f) => f.trim()).filter((f) => f !== '') as OutputFormat[];
+  const formats = commaList(formatsRaw) as OutputFormat[];
   if (formats.some((f) => !OUTPUT_FORMATS.includes(f))) {
     problems.push(`IMAGE_FORMATS must be a comma-separated list of ${OUTPUT_FORMATS.join(', ')} (or empty for the sources' own formats), got "${formatsRaw}"`);
   }
@@ -148,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cacheDir = env.IMAGE_CACHE_DIR || undefined;
 
   const originsRaw = env.PUBLIC_ORIGIN?.trim() || undefined;
-  const publicOrigins = originsRaw?.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const publicOrigins = originsRaw === undefined ? undefined : commaList(originsRaw);
   for (const origin of publicOrigins ?? []) {
     if (!isOrigin(origin)) problems.push(`PUBLIC_ORIGIN must be a comma-separated list of origins like https://eiland.example (scheme, host, optional port; no path), got "${origin}"`);
   }

@@ -14,18 +14,10 @@ import { testBuild } from './fixtures/island-routes.js';
 import { ROUTES } from '../src/shared/route-table.js';
 import { raw, startApp, textOf, type TestApp } from './helpers/app.js';
 import { postForm, VALID } from './helpers/form.js';
-import { copyProject, run, startProcess, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
+import { copyProject, productionEnv, run, SERVER_STARTED, startProcess, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
 
-const STARTED = /"event":"server_started"[^\n]*"port":(\d+)/;
 /** The pages of product.md §1 that need no stored registration. */
 const PAGES = ROUTES.filter((r) => !r.path.includes(':')).map((r) => r.path);
-
-/** The environment of a production process: NODE_ENV unset, as an operator would have it. */
-function productionEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
-  delete env.NODE_ENV;
-  return { ...env, ...extra };
-}
 
 describe('production has no trace of development (product.md §11)', () => {
   let app: TestApp;
@@ -93,7 +85,7 @@ describe('the server bundle, deployed without devDependencies (README: deploy)',
 
   it('serves every page, the page data and a form post with plain node', async () => {
     server = startProcess(process.execPath, ['dist/server/main.js'], { cwd: copy.dir, env: productionEnv() });
-    const port = Number((await server.waitFor(STARTED))[1]);
+    const port = Number((await server.waitFor(SERVER_STARTED))[1]);
     for (const path of PAGES) {
       const page = await raw(port, path);
       assert.equal(page.status, 200, path);
@@ -155,7 +147,7 @@ describe('npm start (issue 8)', { timeout: 120_000 }, () => {
 
   it('builds, then runs the bundle with plain node, and ignores a tampered src/ at run time', async () => {
     start = startProcess('npm', ['start'], { cwd: copy.dir, env: productionEnv() });
-    const port = Number((await start.waitFor(STARTED, 60_000))[1]);
+    const port = Number((await start.waitFor(SERVER_STARTED, 60_000))[1]);
     assert.equal(textOf((await raw(port, '/over')).body, 'h1'), 'Over deze site');
 
     // What runs is node on the bundle: no tsx, no TypeScript (the process group of npm start).

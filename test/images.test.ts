@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { startApp, type TestApp } from './helpers/app.js';
 import { imageFixtures, type ImageFixtures } from './helpers/images.js';
-import { copyProject, startProcess, type ProjectCopy } from './helpers/project.js';
+import { copyProject, startBundle, type ProjectCopy } from './helpers/project.js';
 import { readManifest } from '../src/build/manifest.js';
 import { sharpOptimizer, type Optimizer } from '../src/images/optimizer.js';
 import { IMAGE_WIDTHS, imageUrl } from '../src/shared/image-config.js';
@@ -272,12 +272,8 @@ describe('sharp is loaded on the first image request only (production bundle)', 
   const mapsSharp = async (pid: number) => /libvips|sharp-linux/.test(await readFile(`/proc/${pid}/maps`, 'utf8'));
 
   it('pages never load it; an image does', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
-    delete env.NODE_ENV;
-    const server = startProcess(process.execPath, ['dist/server/main.js'], { cwd: project.dir, env });
+    const { server, url } = await startBundle(project.dir, {}, 15_000);
     try {
-      const port = (await server.waitFor(/"event":"server_started"[^\n]*"port":(\d+)/, 15_000))[1];
-      const url = `http://127.0.0.1:${port}`;
       for (const path of ['/', '/aanmelden', '/over', '/nope']) await (await fetch(url + path)).text();
       assert.equal(await mapsSharp(server.child.pid!), false, 'no libvips after pages');
       assert.doesNotMatch(server.output(), /sharp_loaded/);

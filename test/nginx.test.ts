@@ -12,11 +12,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { freePort } from './helpers/app.js';
-import { copyProject, run, startProcess, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
+import { copyProject, run, startBundle, startProcess, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
 import { startPostgres, type TestPostgres } from './helpers/postgres.js';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-const STARTED = /"event":"server_started"[^\n]*"port":(\d+)/;
 
 
 describe('two instances behind the reference nginx (issue 12)', { timeout: 300_000 }, () => {
@@ -33,10 +32,10 @@ describe('two instances behind the reference nginx (issue 12)', { timeout: 300_0
     const databaseUrl = await cluster.createDatabase();
     const nginxPort = await freePort();
     base = `http://127.0.0.1:${nginxPort}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, TRUST_PROXY: 'loopback', PUBLIC_ORIGIN: base, FORM_RATE_LIMIT: '10000/1m' };
-    delete env.NODE_ENV;
-    instances = [0, 1].map(() => startProcess(process.execPath, ['dist/server/main.js'], { cwd: project.dir, env }));
-    const ports = await Promise.all(instances.map(async (p) => Number((await p.waitFor(STARTED, 20_000))[1])));
+    const env = { DATABASE_URL: databaseUrl, TRUST_PROXY: 'loopback', PUBLIC_ORIGIN: base, FORM_RATE_LIMIT: '10000/1m' };
+    const started = await Promise.all([0, 1].map(() => startBundle(project.dir, env)));
+    instances = started.map((b) => b.server);
+    const ports = started.map((b) => b.port);
 
     // nginx with its own prefix; the reference file with the ports of this run.
     prefix = await mkdtemp(join(tmpdir(), 'eiland-nginx-'));

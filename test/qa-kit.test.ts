@@ -5,9 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { copyProject, run, startProcess, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
-
-const STARTED = /"event":"server_started"[^\n]*"port":(\d+)/;
+import { copyProject, run, startBundle, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
 
 describe('BASE_URL: the browser suite against a separately started instance', { timeout: 240_000 }, () => {
   let project: ProjectCopy;
@@ -15,10 +13,7 @@ describe('BASE_URL: the browser suite against a separately started instance', { 
   let base: string;
   before(async () => {
     project = await copyProject({ files: ['package.json', 'dist', 'public'] });
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', FORM_RATE_LIMIT: '10000/1m' };
-    delete env.NODE_ENV;
-    server = startProcess(process.execPath, ['dist/server/main.js'], { cwd: project.dir, env: { ...env, LOG_LEVEL: 'info' } });
-    base = `http://127.0.0.1:${(await server.waitFor(STARTED, 20_000))[1]}`;
+    ({ server, url: base } = await startBundle(project.dir, { FORM_RATE_LIMIT: '10000/1m' }));
   });
   after(async () => {
     await server?.stop();

@@ -67,7 +67,7 @@ function csrfFor(secret: string, secure: boolean): DoubleCsrfUtilities {
  * The expected origin of this site: protocol and `Host` (X-Forwarded-* only
  * when `trust proxy` says so, which Express applies to `req.protocol`/`req.host`).
  */
-function ownOrigin(req: Request): string {
+export function ownOrigin(req: Request): string {
   return `${req.protocol}://${req.host}`;
 }
 

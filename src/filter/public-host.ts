@@ -4,6 +4,7 @@
  */
 import type { RequestHandler } from 'express';
 import { HttpError } from '../errors.js';
+import { ownOrigin } from './cross-site.js';
 
 /**
  * Refuses requests whose protocol and `Host` (X-Forwarded-* only under `TRUST_PROXY`, as
@@ -13,7 +14,7 @@ import { HttpError } from '../errors.js';
 export function publicHost(origins: readonly string[]): RequestHandler {
   const allowed = new Set(origins);
   return function publicHost(req, _res, next) {
-    if (allowed.has(`${req.protocol}://${req.host}`)) next();
+    if (allowed.has(ownOrigin(req))) next();
     else next(new HttpError(400, 'Host is not one of the public origins'));
   };
 }

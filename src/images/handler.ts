@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { IMAGE_SOURCE_PREFIX, MAX_SOURCE_BYTES, RETRY_AFTER_SECONDS, type OutputFormat } from '../shared/image-config.js';
 import type { ImageCache, CachedImage } from './cache.js';
 import { JobQueue, QueueFull } from './jobs.js';
-import { checkSource, sharpVersion, sniffFormat, SourceRefused, type Optimizer } from './optimizer.js';
+import { checkSource, sharpVersion, sniffFormat, SourceRefused, TYPE_NOT_ALLOWED, type Optimizer } from './optimizer.js';
 import { parseImageParams, type ImageParams } from './params.js';
 import { findSource, type ImageRoot, type ImageSource } from './source.js';
 
@@ -30,9 +30,10 @@ export interface ImageHandlerOptions {
 }
 
 /**
- * Part of every variant's identity: bumped when the recipe changes, and sharp's version, so no cached file or ETag outlives either.
+ * Part of every variant's identity, with sharp's version added on the first image request:
+ * bumped when the recipe changes, so no cached file or ETag outlives it or a sharp upgrade.
  */
-const RECIPE = `eiland-image-1 sharp-${sharpVersion()}`;
+const RECIPE = 'eiland-image-1';
 const CSP = "default-src 'none'";
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -91,6 +92,9 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger }:
     return undefined;
   };
 
+  // Read on the first image request, not at start-up (pages never need it).
+  let recipe: string | undefined;
+
   /** Variants being made now, by key: a second request for one waits for the first. */
   const making = new Map<string, Promise<CachedImage & { sharpMs: number }>>();
 
@@ -99,7 +103,8 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger }:
     jobs.run(async () => {
       const data = await readFile(source.file);
       const sniffed = sniffFormat(data);
-      if (!sniffed) throw new SourceRefused('"url" parameter is valid but image type is not allowed');
+      // Refused before sharp ever sees it (checkSource would refuse it too, after sharp).
+      if (!sniffed) throw new SourceRefused(TYPE_NOT_ALLOWED);
       const sourceType = checkSource(sniffed, await optimizer.inspect(data).catch(unreadable));
       const type = wanted ?? sourceType;
       const started = performance.now();
@@ -148,7 +153,8 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger }:
     const accept = req.get('accept') ?? '';
     const wanted = formats.find((type) => accepts(accept, type));
     // The variant's identity: the source as it is now, the parameters and the format asked for.
-    const identity = [RECIPE, source.file, source.size, source.mtimeMs, params.width, params.quality, wanted ?? 'source'].join('\n');
+    recipe ??= `${RECIPE} sharp-${sharpVersion()}`;
+    const identity = [recipe, source.file, source.size, source.mtimeMs, params.width, params.quality, wanted ?? 'source'].join('\n');
     const digest = createHash('sha256').update(identity).digest();
     const key = digest.toString('hex');
     res.setHeader('Vary', 'Accept');

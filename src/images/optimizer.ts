@@ -39,6 +39,9 @@ export interface Optimizer {
   transform(data: Buffer, transform: Transform): Promise<Buffer>;
 }
 
+/** The 400 message for a source whose content is not an allowed format. */
+export const TYPE_NOT_ALLOWED = '"url" parameter is valid but image type is not allowed';
+
 /** Why a source is refused (a 400 to the client); anything else sharp throws means it is unreadable. */
 export class SourceRefused extends Error {
   constructor(message: string) {
@@ -74,7 +77,7 @@ export function sniffFormat(data: Buffer): (typeof SOURCE_FORMATS)[number] | und
  */
 export function checkSource(sniffed: string | undefined, info: SourceInfo): string {
   const format = SOURCE_FORMATS.find((f) => f === info.format && f === sniffed);
-  if (!format) throw new SourceRefused('"url" parameter is valid but image type is not allowed');
+  if (!format) throw new SourceRefused(TYPE_NOT_ALLOWED);
   if (info.width * info.height > MAX_INPUT_PIXELS) throw new SourceRefused(`"url" parameter is valid but the image has more than ${MAX_INPUT_PIXELS} pixels`);
   return SOURCE_TYPES[format];
 }

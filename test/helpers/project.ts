@@ -96,3 +96,41 @@ export function startProcess(command: string, args: string[], { cwd, env }: { cw
     },
   };
 }
+
+/** A `server_started` log line, with the port in group 1. */
+export const SERVER_STARTED = /"event":"server_started"[^\n]*"port":(\d+)/;
+
+/**
+ * The environment of a production process: NODE_ENV unset, as an operator would have it,
+ * `PORT=0` and `LOG_LEVEL=info` unless `extra` says otherwise.
+ */
+export function productionEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
+  delete env.NODE_ENV;
+  return { ...env, ...extra };
+}
+
+/** A production bundle started by {@link startBundle}. */
+export interface RunningBundle {
+  server: WatchedProcess;
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+}
+
+/**
+ * Starts `node dist/server/main.js` in a folder (a project copy with `dist/`) with
+ * {@link productionEnv} and waits for its `server_started` line.
+ * @param extra environment added to the production one
+ * @throws Error with its output when it exits or is not started within `ms` (it is stopped)
+ */
+export async function startBundle(cwd: string, extra: NodeJS.ProcessEnv = {}, ms = 20_000): Promise<RunningBundle> {
+  const server = startProcess(process.execPath, ['dist/server/main.js'], { cwd, env: productionEnv(extra) });
+  try {
+    const port = Number((await server.waitFor(SERVER_STARTED, ms))[1]);
+    return { server, port, url: `http://127.0.0.1:${port}` };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
