@@ -3,7 +3,7 @@
  * graceful shutdown. `main.ts` wires it to the process.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp, type AppOptions } from './app.js';
@@ -76,7 +76,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     unused.add(socket);
     socket.once('close', () => unused.delete(socket));
   });
-  server.on('request', (req: IncomingMessage) => unused.delete(req.socket));
+  // Responses under way, so a shutdown can end their keep-alive connections once they finish.
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    unused.delete(req.socket);
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -95,6 +101,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       // own listener: a request it answers at once (a 308, a probe) has sent its headers by the
       // time a later listener runs, and setHeader would throw there (issue 12).
       server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
+      // Those already under way: told the same if their head is not out yet, else their
+      // connection is closed as soon as they finish (close() only closes what is idle now).
+      for (const res of inFlight) {
+        if (!res.headersSent) res.setHeader('Connection', 'close');
+        else res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+      }
       const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
       server.close(() => {
         clearTimeout(force);

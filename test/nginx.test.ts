@@ -5,25 +5,19 @@
  * navigation included, and both instances serve.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile, chmod } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { freePort } from './helpers/app.js';
-import { copyProject, run, startBundle, startProcess, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
+import { startNginx, type TestNginx } from './helpers/nginx.js';
+import { copyProject, run, startBundle, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
 import { startPostgres, type TestPostgres } from './helpers/postgres.js';
-
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-
 
 describe('two instances behind the reference nginx (issue 12)', { timeout: 300_000 }, () => {
   let project: ProjectCopy;
   let cluster: TestPostgres;
   let instances: WatchedProcess[] = [];
-  let nginx: WatchedProcess;
-  let prefix: string;
+  let nginx: TestNginx;
   let base: string;
 
   before(async () => {
@@ -37,50 +31,14 @@ describe('two instances behind the reference nginx (issue 12)', { timeout: 300_0
     instances = started.map((b) => b.server);
     const ports = started.map((b) => b.port);
 
-    // nginx with its own prefix; the reference file with the ports of this run.
-    prefix = await mkdtemp(join(tmpdir(), 'eiland-nginx-'));
-    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(join(prefix, sub));
-    await chmod(prefix, 0o755);
-    const reference = await readFile('deploy/nginx-eiland.conf', 'utf8');
-    const site = reference
-      .replace('server 127.0.0.1:3001', `server 127.0.0.1:${ports[0]}`)
-      .replace('server 127.0.0.1:3002', `server 127.0.0.1:${ports[1]}`)
-      .replace('listen 8080;', `listen 127.0.0.1:${nginxPort};`);
-    assert.notEqual(site, reference);
-    await writeFile(join(prefix, 'eiland.conf'), site);
-    await writeFile(
-      join(prefix, 'nginx.conf'),
-      `${userInfo().uid === 0 ? 'user root;\n' : ''}daemon off;
-worker_processes 1;
-error_log ${prefix}/error.log warn;
-pid ${prefix}/nginx.pid;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  include ${prefix}/eiland.conf;
-}
-`,
-    );
-    await run(NGINX, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')]);
-    nginx = startProcess(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { cwd: prefix, env: process.env });
-    const until = Date.now() + 10_000;
-    while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
-      if (Date.now() > until) throw new Error(`nginx did not answer: ${nginx.output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    nginx = await startNginx([ports[0]!, ports[1]!], nginxPort);
   });
 
   after(async () => {
-    await nginx?.stop('SIGQUIT');
+    await nginx?.remove();
     await Promise.all(instances.map((p) => p.stop()));
     await cluster?.remove();
     await project?.remove();
-    if (prefix) await rm(prefix, { recursive: true, force: true });
   });
 
   /** A GET with `Accept-Encoding`, the body as it came (not decompressed). */

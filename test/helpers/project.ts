@@ -3,7 +3,7 @@
  * its sources or prune its packages), and processes started in it whose output is watched.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { waitFor } from './app.js';
@@ -21,10 +21,11 @@ export interface ProjectCopy {
  * Copies the project into a temporary folder.
  * @param options `modules`: `link` symlinks this project's node_modules (fast, read-only use),
  *   `hardlink` copies it as hard links (so `npm prune` in the copy leaves ours alone);
- *   `files`: what to copy (default: the sources)
+ *   `files`: what to copy (default: the sources); `parent`: where (default: the system's temporary folder)
  */
-export async function copyProject({ modules = 'link', files = SOURCES }: { modules?: 'link' | 'hardlink'; files?: string[] } = {}): Promise<ProjectCopy> {
-  const dir = await mkdtemp(join(tmpdir(), 'eiland-project-'));
+export async function copyProject({ modules = 'link', files = SOURCES, parent = tmpdir() }: { modules?: 'link' | 'hardlink'; files?: string[]; parent?: string } = {}): Promise<ProjectCopy> {
+  await mkdir(parent, { recursive: true });
+  const dir = await mkdtemp(join(parent, 'eiland-project-'));
   await Promise.all(files.map((f) => cp(f, join(dir, f), { recursive: true })));
   if (modules === 'link') await symlink(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
   else await run('cp', ['-al', resolve('node_modules'), join(dir, 'node_modules')]);

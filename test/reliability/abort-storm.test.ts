@@ -1,0 +1,100 @@
+/**
+ * Client-abort storm (issue 12, product.md §6): 1000 requests to the streaming start page, each
+ * aborted once its first chunk (the shell) has arrived → no error logs, the heap back near its
+ * baseline after a forced collection, no leaked sockets or timers. Run with `--expose-gc`
+ * (`npm run test:reliability`).
+ */
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { startApp, waitFor, type TestApp } from '../helpers/app.js';
+
+const REQUESTS = 1000;
+const CONCURRENCY = 50;
+/** What the heap may keep over its baseline after the storm and a full collection. */
+const HEAP_SLACK_BYTES = 8 * 1024 * 1024;
+/** The registration count arrives this late, so the shell goes first and the abort lands mid-stream. */
+const COUNT_DELAY_MS = 40;
+
+/** GETs a path and destroys the connection on the first body chunk; resolves with whether one came. */
+function abortAfterFirstChunk(port: number, path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      res.once('data', () => {
+        req.destroy();
+        resolve(true);
+      });
+      res.once('end', () => resolve(false));
+    });
+    req.on('error', () => undefined); // the destroy above
+    req.end();
+  });
+}
+
+/** A full GET, for the warm-up. */
+function fetchWhole(port: number, path: string): Promise<string> {
+  return fetch(`http://127.0.0.1:${port}${path}`).then((r) => r.text());
+}
+
+/** Sockets, servers and timers this process holds, by kind. */
+function handles(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const kind of process.getActiveResourcesInfo()) counts[kind] = (counts[kind] ?? 0) + 1;
+  return counts;
+}
+
+async function collectedHeap(): Promise<number> {
+  const gc = globalThis.gc;
+  assert.ok(gc, 'run with --expose-gc (npm run test:reliability)');
+  for (let i = 0; i < 3; i++) {
+    gc();
+    await new Promise((r) => setImmediate(r));
+  }
+  return process.memoryUsage().heapUsed;
+}
+
+describe('a storm of aborted streaming requests (issue 12)', { timeout: 120_000 }, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(7), COUNT_DELAY_MS)) }, { LOG_LEVEL: 'info' });
+  });
+  after(() => app?.close());
+
+  it(`${REQUESTS} aborts after the first chunk: no error log, heap within ${HEAP_SLACK_BYTES / 1048576} MB of its baseline, no leaked handles`, async (t) => {
+    for (let i = 0; i < 100; i++) assert.match(await fetchWhole(app.port, '/'), /<\/html>\s*$/);
+    await new Promise((r) => setTimeout(r, 200));
+    const baselineHandles = handles();
+    const baselineHeap = await collectedHeap();
+    const logsBefore = app.logs().length;
+
+    let next = 0;
+    let aborted = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < REQUESTS) {
+          next++;
+          if (await abortAfterFirstChunk(app.port, '/')) aborted++;
+        }
+      }),
+    );
+    assert.equal(aborted, REQUESTS, 'every request was cut after its first chunk');
+
+    // The server sees each abort and ends its render; then nothing of the storm may remain.
+    await waitFor(() => app.logs().slice(logsBefore).filter((l) => l.msg === 'request completed').length >= REQUESTS, 20_000);
+    await new Promise((r) => setTimeout(r, COUNT_DELAY_MS * 5));
+    const storm = app.logs().slice(logsBefore);
+    assert.deepEqual(
+      storm.filter((l) => l.level >= 50),
+      [],
+      'no error logs',
+    );
+    assert.ok(storm.some((l) => l.event === 'render_aborted'), 'the aborts reached the renderer');
+    await waitFor(() => JSON.stringify(handles()) === JSON.stringify(baselineHandles), 5000).catch(() => undefined);
+    assert.deepEqual(handles(), baselineHandles, 'no sockets or timers left over');
+    const heap = await collectedHeap();
+    t.diagnostic(`heap after a full collection: ${(baselineHeap / 1048576).toFixed(1)} MB before, ${(heap / 1048576).toFixed(1)} MB after`);
+    assert.ok(heap - baselineHeap < HEAP_SLACK_BYTES, `heap ${((heap - baselineHeap) / 1048576).toFixed(1)} MB over its baseline of ${(baselineHeap / 1048576).toFixed(1)} MB`);
+    // And it still serves whole pages.
+    assert.match(await fetchWhole(app.port, '/'), /<\/html>\s*$/);
+  });
+});

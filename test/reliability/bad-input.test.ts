@@ -1,0 +1,119 @@
+/**
+ * Bad-input storm (issue 12, product.md §3, §4, §9): oversized, deeply nested, repeated-key,
+ * prototype-key and badly encoded requests from 20 clients at once against the production
+ * bundle → every answer a 4xx (never a 5xx or a dropped connection), the server's memory
+ * bounded, and the site still working afterwards.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { freshAddress } from '../helpers/app.js';
+import { postForm, VALID } from '../helpers/form.js';
+import { copyProject, startBundle, type ProjectCopy, type RunningBundle } from '../helpers/project.js';
+import { openWire } from '../helpers/wire.js';
+
+const CLIENTS = 20;
+const ROUNDS = 8;
+/**
+ * Memory is bounded when it stops growing with the amount of bad input: the second half of the
+ * storm may not take the server's resident memory more than this over the first half's peak.
+ * (The first half grows it as any load does: a young generation and buffers, ~50 MB.)
+ */
+const SECOND_HALF_GROWTH_MB = 16;
+/** And never over the product's peak RSS under load (product.md §13). */
+const PEAK_RSS_MB = 150;
+
+/** One kind of bad request: its name and its bytes for a server at `host`. */
+type BadRequest = [name: string, bytes: (host: string) => string];
+
+const form = (host: string, body: string, extra = '') =>
+  `POST /aanmelden HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/x-www-form-urlencoded\r\n${extra}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+const report = (host: string, body: string) =>
+  `POST /_eiland/client-errors HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+const chunk = 'naam='.padEnd(16 * 1024, 'x');
+
+const BAD: BadRequest[] = [
+  ['declared 50 MB form, no body', (h) => `POST /aanmelden HTTP/1.1\r\nHost: ${h}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 50000000\r\n\r\n`],
+  [
+    'chunked 640 KiB form',
+    (h) =>
+      `POST /aanmelden HTTP/1.1\r\nHost: ${h}\r\nOrigin: http://${h}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n` +
+      `${chunk.length.toString(16)}\r\n${chunk}\r\n`.repeat(40) +
+      '0\r\n\r\n',
+  ],
+  ['array nested 2000 deep', (h) => report(h, `${'['.repeat(2000)}${']'.repeat(2000)}`)],
+  ['object nested 1300 deep', (h) => report(h, `${'{"a":'.repeat(1300)}1${'}'.repeat(1300)}`)],
+  ['prototype keys in JSON', (h) => report(h, '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},"message":"m","url":"/"}')],
+  ['invalid JSON', (h) => report(h, '{"message": "m", "url": ')],
+  ['report over 8 KiB', (h) => report(h, JSON.stringify({ message: 'm'.repeat(9000), url: '/' }))],
+  ['one key 3000 times', (h) => form(h, 'naam=a&'.repeat(3000))],
+  ['3000 distinct keys', (h) => form(h, Array.from({ length: 3000 }, (_, i) => `k${i}=1`).join('&'))],
+  ['prototype keys in a form', (h) => form(h, '__proto__[isAdmin]=1&constructor[prototype][isAdmin]=1&naam=x')],
+  ['malformed percent-encoding', (h) => form(h, 'naam=%ZZ%&email=%')],
+  ['overlong UTF-8', (h) => form(h, 'naam=%C0%AE%FF%FE')],
+  ['unknown charset', (h) => form(h, 'naam=x', '').replace('x-www-form-urlencoded', 'x-www-form-urlencoded; charset=klingon')],
+  ['headers over 16 KiB', (h) => `GET / HTTP/1.1\r\nHost: ${h}\r\nX-Groot: ${'x'.repeat(20_000)}\r\n\r\n`],
+  ['bad path encoding', (h) => `GET /aanmelden/%ZZ%C0 HTTP/1.1\r\nHost: ${h}\r\n\r\n`],
+  ['NUL in the path', (h) => `GET /over%00.html HTTP/1.1\r\nHost: ${h}\r\n\r\n`],
+];
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+describe('a storm of bad input (issue 12)', { timeout: 120_000 }, () => {
+  let project: ProjectCopy;
+  let bundle: RunningBundle;
+  before(async () => {
+    project = await copyProject({ files: ['package.json', 'dist', 'public'] });
+    bundle = await startBundle(project.dir, { FORM_RATE_LIMIT: '100000/1m' });
+  });
+  after(async () => {
+    await bundle?.server.stop();
+    await project?.remove();
+  });
+
+  it(`${CLIENTS} clients × ${ROUNDS} rounds of ${BAD.length} kinds: only 4xx, memory bounded`, async (t) => {
+    const host = `127.0.0.1:${bundle.port}`;
+    for (let i = 0; i < 50; i++) await fetch(`${bundle.url}/`).then((r) => r.text());
+    const pid = bundle.server.child.pid!;
+    const baseline = rssMb(pid);
+    const answers: string[] = [];
+    const total = CLIENTS * ROUNDS * BAD.length;
+    const peaks = [baseline, 0]; // first half, second half
+    const sampler = setInterval(() => {
+      const half = answers.length < total / 2 ? 0 : 1;
+      peaks[half] = Math.max(peaks[half]!, rssMb(pid));
+    }, 50);
+
+    try {
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async (_, client) => {
+          for (let round = 0; round < ROUNDS; round++) {
+            for (let k = 0; k < BAD.length; k++) {
+              const [name, bytes] = BAD[(k + client) % BAD.length]!;
+              const wire = await openWire(bundle.port, bytes(host), freshAddress());
+              const { status } = await wire.response;
+              wire.socket.destroy();
+              answers.push(`${status} ${name}`);
+            }
+          }
+        }),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+
+    assert.equal(answers.length, total);
+    t.diagnostic(`statuses: ${[...new Set(answers)].sort().join('; ')}`);
+    t.diagnostic(`RSS ${baseline.toFixed(0)} MB before, peak ${peaks[0]!.toFixed(0)} MB in the first half, ${peaks[1]!.toFixed(0)} MB in the second`);
+    const outside = answers.filter((a) => !/^4\d\d /.test(a));
+    assert.deepEqual([...new Set(outside)], [], 'every answer a 4xx');
+    for (const [name] of BAD) assert.ok(answers.some((a) => a.endsWith(` ${name}`)), name);
+    assert.ok(peaks[1]! - peaks[0]! <= SECOND_HALF_GROWTH_MB, `RSS still growing: ${peaks[0]!.toFixed(0)} → ${peaks[1]!.toFixed(0)} MB`);
+    assert.ok(Math.max(...peaks) <= PEAK_RSS_MB, `peak RSS ${Math.max(...peaks).toFixed(0)} MB`);
+    assert.doesNotMatch(bundle.server.output(), /"level":(50|60)/, 'no error logs');
+
+    // Still whole: a page and a real registration.
+    assert.match(await fetch(`${bundle.url}/`).then((r) => r.text()), /<\/html>\s*$/);
+    assert.equal((await postForm(bundle, VALID)).status, 303);
+  });
+});

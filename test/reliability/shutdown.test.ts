@@ -1,0 +1,197 @@
+/**
+ * Graceful shutdown under load (issue 12, product.md §12): SIGTERM while 50 requests are in
+ * flight (20 of them form posts) on PostgreSQL; then a rolling restart of two instances behind
+ * the reference nginx while users keep browsing and posting.
+ */
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { freePort } from '../helpers/app.js';
+import { encode, openForm, postForm, VALID, type FormSession } from '../helpers/form.js';
+import { startNginx, type TestNginx } from '../helpers/nginx.js';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { copyProject, startBundle, type ProjectCopy, type RunningBundle } from '../helpers/project.js';
+import { openWire } from '../helpers/wire.js';
+
+const IN_FLIGHT_GETS = 30;
+const IN_FLIGHT_POSTS = 20;
+/** deploy/nginx-eiland.conf: how long nginx leaves a failed instance alone. */
+const NGINX_FAIL_TIMEOUT_MS = 5000;
+
+/** A GET on its own connection; resolves at the response's head, its body follows. */
+function getStarted(url: string): Promise<{ status: number; body: Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    request(url, { agent: false }, (res) => {
+      res.setEncoding('utf8');
+      let body = '';
+      res.on('data', (c: string) => (body += c));
+      const ended = new Promise<string>((done, fail) => {
+        res.on('end', () => done(body));
+        res.on('error', fail);
+      });
+      resolve({ status: res.statusCode ?? 0, body: ended });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** The request head and body of a same-origin form post, as a browser sends it. */
+function formPost(base: string, session: FormSession, email: string): { head: string; body: string } {
+  const body = encode({ _csrf: session.token, _submission: session.key, ...VALID, email });
+  const head = [
+    'POST /aanmelden HTTP/1.1',
+    `Host: ${new URL(base).host}`,
+    'Content-Type: application/x-www-form-urlencoded',
+    `Cookie: ${session.cookie}`,
+    `Origin: ${base}`,
+    'Sec-Fetch-Site: same-origin',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    '',
+    '',
+  ].join('\r\n');
+  return { head, body };
+}
+
+/** The e-mail addresses of every stored registration. */
+async function storedEmails(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ email: string }>('SELECT email FROM registrations ORDER BY email')).rows.map((r) => r.email);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('graceful shutdown with requests in flight (issue 12)', { timeout: 120_000 }, () => {
+  let project: ProjectCopy;
+  let cluster: TestPostgres;
+
+  before(async () => {
+    project = await copyProject({ files: ['package.json', 'dist', 'public'] });
+    cluster = await startPostgres();
+  });
+  after(async () => {
+    await cluster?.remove();
+    await project?.remove();
+  });
+
+  it('SIGTERM with 50 in flight: each finishes whole, every 303 has its row and no row lacks one, exit 0', async () => {
+    const databaseUrl = await cluster.createDatabase();
+    const bundle = await startBundle(project.dir, { DATABASE_URL: databaseUrl, FORM_RATE_LIMIT: '1000/1m' });
+    try {
+      const sessions = await Promise.all(Array.from({ length: IN_FLIGHT_POSTS }, () => openForm(bundle)));
+      // Hold the table: the start page's count and every insert wait, so the requests below are
+      // truly in flight (shell sent, bodies read) when the signal comes.
+      const holder = new pg.Client({ connectionString: databaseUrl });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE registrations IN ACCESS EXCLUSIVE MODE');
+
+      const gets = await Promise.all(Array.from({ length: IN_FLIGHT_GETS }, () => getStarted(`${bundle.url}/`)));
+      const emails = sessions.map((_, i) => `deelnemer${String(i).padStart(2, '0')}@voorbeeld.nl`);
+      const posts = await Promise.all(
+        sessions.map((session, i) => {
+          const { head, body } = formPost(bundle.url, session, emails[i]!);
+          return openWire(bundle.port, head + body.slice(0, 40), session.from).then((wire) => ({ wire, rest: body.slice(40) }));
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 300)); // the heads are read and the bodies started
+
+      const from = bundle.server.output().length;
+      bundle.server.child.kill('SIGTERM');
+      await bundle.server.waitFor(/"event":"shutdown_started"/, 5000, from);
+      await assert.rejects(fetch(`${bundle.url}/healthz`), 'no new connection is accepted');
+      await Promise.all(posts.map(({ wire, rest }) => wire.write(rest)));
+      await new Promise((r) => setTimeout(r, 500));
+      await holder.query('COMMIT');
+      await holder.end();
+
+      for (const get of gets) {
+        assert.equal(get.status, 200);
+        const html = await get.body;
+        assert.match(html, /<\/html>\s*$/, 'the whole streamed page');
+        assert.match(html, /aanmelding/i);
+      }
+      const answers = await Promise.all(posts.map(({ wire }) => wire.response));
+      for (const answer of answers) {
+        assert.equal(answer.status, 303, answer.body);
+        assert.match(answer.headers.location ?? '', /^\/aanmeldingen\/[0-9a-f-]{36}$/);
+        assert.equal(answer.headers.connection, 'close');
+      }
+      assert.equal(await bundle.server.exited, 0);
+      assert.match(bundle.server.output(), /"event":"shutdown_complete"/);
+      assert.deepEqual(await storedEmails(databaseUrl), emails, 'one row per 303, none without');
+    } finally {
+      await bundle.server.stop();
+    }
+  });
+
+  describe('a rolling restart behind nginx', () => {
+    let nginx: TestNginx;
+    const bundles: RunningBundle[] = [];
+    let databaseUrl: string;
+
+    after(async () => {
+      await nginx?.remove();
+      await Promise.all(bundles.map((b) => b.server.stop()));
+    });
+
+    it('restarts each of two instances in turn under load: no request fails, nothing is lost', async () => {
+      databaseUrl = await cluster.createDatabase();
+      const nginxPort = await freePort();
+      const base = `http://127.0.0.1:${nginxPort}`;
+      const env = { DATABASE_URL: databaseUrl, TRUST_PROXY: 'loopback', PUBLIC_ORIGIN: base, FORM_RATE_LIMIT: '100000/1m' };
+      bundles.push(...(await Promise.all([0, 1].map(() => startBundle(project.dir, env)))));
+      nginx = await startNginx([bundles[0]!.port, bundles[1]!.port], nginxPort);
+      const site = { port: nginx.port, url: nginx.base };
+
+      const failures: string[] = [];
+      const posted: string[] = [];
+      let running = true;
+      let sent = 0;
+      const user = async (n: number) => {
+        for (let i = 0; running; i++) {
+          try {
+            if (i % 3 === 2) {
+              const email = `gebruiker${n}x${i}@voorbeeld.nl`;
+              const res = await postForm(site, { ...VALID, email });
+              if (res.status === 303) posted.push(email);
+              else failures.push(`POST ${res.status}`);
+            } else {
+              const res = await fetch(`${base}${i % 3 === 0 ? '/' : '/over'}`);
+              const html = await res.text();
+              if (res.status !== 200 || !/<\/html>\s*$/.test(html)) failures.push(`GET ${res.status}`);
+            }
+          } catch (error) {
+            failures.push(`network: ${(error as Error).message}`);
+          }
+          sent++;
+        }
+      };
+      const users = Array.from({ length: 12 }, (_, n) => user(n));
+
+      // The README's rolling restart, each instance in turn: SIGTERM, its exit 0, start it again
+      // on its port, and wait until nginx sends it traffic again (it logs requests; nginx tries
+      // a failed instance again after fail_timeout) before the next.
+      await new Promise((r) => setTimeout(r, 1000));
+      for (const index of [0, 1]) {
+        const old = bundles[index]!;
+        old.server.child.kill('SIGTERM');
+        assert.equal(await old.server.exited, 0);
+        const restarted = await startBundle(project.dir, { ...env, PORT: String(old.port) });
+        bundles[index] = restarted;
+        await restarted.server.waitFor(/(?:[^\n]*"msg":"request completed"[^\n]*\n){20}/, NGINX_FAIL_TIMEOUT_MS * 3);
+      }
+      running = false;
+      await Promise.all(users);
+
+      assert.ok(sent > 100, `load was applied (${sent} requests)`);
+      assert.deepEqual(failures, [], `${failures.length} of ${sent} failed; nginx: ${await nginx.errorLog()}`);
+      assert.ok(posted.length > 20, `${posted.length} posts`);
+      assert.deepEqual(await storedEmails(databaseUrl), posted.sort(), 'one row per 303, none without');
+    });
+  });
+});
