@@ -175,6 +175,24 @@ describe('bad shapes are refused with 400, never 500', () => {
       assert.match(received, /^HTTP\/1\.1 413 /);
       assert.match(received, /\r\nConnection: close\r\n/i);
     });
+
+    it(`${path}: a chunked body is refused with 413 as soon as it passes the limit, not when it ends`, async () => {
+      const socket = connect(app.port, '127.0.0.1');
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (c: Buffer) => (received += c.toString('latin1')));
+      socket.on('error', () => undefined); // the server closes while more is on its way
+      const closed = once(socket, 'close');
+      const started = Date.now();
+      const chunk = 'x'.repeat(40 * 1024); // over both limits (32 KiB, 8 KiB); the body never ends
+      const type = path === '/aanmelden' ? 'application/x-www-form-urlencoded' : 'text/plain'; // what each reads
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nSec-Fetch-Site: same-origin\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      await closed;
+      assert.ok(Date.now() - started < 2000, `answered after ${Date.now() - started} ms`);
+      assert.match(received, /^HTTP\/1\.1 413 /);
+      assert.match(received, /\r\nConnection: close\r\n/i);
+    });
   }
 });
 

@@ -3,33 +3,15 @@
  * so every pair survives — duplicates, `__proto__`, nested-looking keys — and
  * the shape check can refuse them with 400 instead of a parser dropping them.
  */
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { HttpError } from '../errors.js';
+import { boundedText } from './read-body.js';
 
 /** Parsed form fields: one string, or an array when a name came more than once. */
 export type FormFields = Record<string, string | string[]>;
 
 /** product.md §4: larger bodies → 413, in bytes (32 KiB). */
 export const FORM_BODY_LIMIT = 32 * 1024;
-
-/**
- * Refuses a body whose declared `Content-Length` is over the limit at once: 413, and the
- * connection closed after the answer (issue 12). body-parser would read the whole body first
- * (a declared 1 GB that never comes ends in a time-out). A body without a declared length is
- * still counted by the parser as it arrives.
- * @param limit bytes
- */
-export function declaredLengthLimit(limit: number): RequestHandler {
-  return function declaredLengthLimit(req, res, next) {
-    const declared = req.get('content-length');
-    if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit) {
-      res.setHeader('Connection', 'close');
-      next(new HttpError(413, `Declared body of ${declared} bytes is over the limit of ${limit}`));
-      return;
-    }
-    next();
-  };
-}
 
 /**
  * Whether every pair of an urlencoded body decodes: each `%` starts two hex digits that
@@ -47,18 +29,16 @@ function wellEncoded(body: string): boolean {
 }
 
 /**
- * Middlewares: read an urlencoded body (a declared length over 32 KiB → 413 at once, a longer
- * body → 413; malformed percent-encoding or invalid UTF-8 → 400; unknown charset → 415) into `req.body` as {@link FormFields}
- * with a null prototype. Other content types leave `req.body` undefined.
+ * Middlewares: read an urlencoded body (over 32 KiB, declared or counted → 413 at once and the
+ * connection closed; malformed percent-encoding or invalid UTF-8 → 400; unknown charset → 415)
+ * into `req.body` as {@link FormFields} with a null prototype. Other content types leave
+ * `req.body` undefined.
  */
 export function formBody(): RequestHandler[] {
-  const text = express.text({ type: 'application/x-www-form-urlencoded', limit: FORM_BODY_LIMIT });
   return [
-    declaredLengthLimit(FORM_BODY_LIMIT),
-    text,
+    boundedText(['application/x-www-form-urlencoded'], FORM_BODY_LIMIT),
     function parseForm(req, _res, next) {
       if (typeof req.body !== 'string') {
-        req.body = undefined;
         next();
         return;
       }

@@ -6,11 +6,11 @@
  */
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength, validate } from 'class-validator';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
 import { perClientLimit } from '../filter/rate-limit.js';
-import { declaredLengthLimit } from '../forms/body.js';
+import { boundedText } from '../forms/read-body.js';
 import type { Storage } from '../storage/types.js';
 import { escapeControl } from '../logging.js';
 import { methodNotAllowed, routeName } from './router.js';
@@ -67,11 +67,17 @@ export function clientErrorsRouter({ csrf, storage }: { csrf: CsrfTokens; storag
     .all(routeName(CLIENT_ERRORS_PATH))
     .post(
       perClientLimit({ limit: 10, windowMs: 60_000 }, 'client error reports', storage),
-      declaredLengthLimit(REPORT_LIMIT),
-      express.json({ limit: REPORT_LIMIT, type: ['application/json', 'text/plain'] }),
+      // sendBeacon sends text/plain.
+      boundedText(['application/json', 'text/plain'], REPORT_LIMIT),
       csrf.protect({ tokenRequired: false }),
       async function clientError(req, res, next) {
-        const body: unknown = req.body;
+        let body: unknown;
+        try {
+          body = typeof req.body === 'string' ? JSON.parse(req.body) : undefined;
+        } catch {
+          next(new HttpError(400, 'Client error report is not JSON'));
+          return;
+        }
         if (typeof body !== 'object' || body === null || Array.isArray(body)) {
           next(new HttpError(400, 'Client error report is not a JSON object'));
           return;
