@@ -31,9 +31,18 @@ function abortAfterFirstChunk(port: number, path: string): Promise<boolean> {
   });
 }
 
-/** A full GET, for the warm-up. */
+/** A full GET on a connection of its own that closes after it (no keep-alive sockets linger). */
 function fetchWhole(port: number, path: string): Promise<string> {
-  return fetch(`http://127.0.0.1:${port}${path}`).then((r) => r.text());
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, agent: false, headers: { Connection: 'close' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve(body));
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** Sockets, servers and timers this process holds, by kind. */
@@ -64,6 +73,7 @@ describe('a storm of aborted streaming requests (issue 12)', { timeout: 120_000 
     for (let i = 0; i < 100; i++) assert.match(await fetchWhole(app.port, '/'), /<\/html>\s*$/);
     await new Promise((r) => setTimeout(r, 200));
     const baselineHandles = handles();
+    assert.equal(baselineHandles.TCPSocketWrap, undefined, 'no connection open before the storm');
     const baselineHeap = await collectedHeap();
     const logsBefore = app.logs().length;
 
