@@ -13,13 +13,13 @@ import getRawBody from 'raw-body';
 import { HttpError } from '../errors.js';
 
 /** Decompressors by `Content-Encoding` (as body-parser accepts them); `null`: as it is. */
-const DECODERS: Record<string, (() => Transform) | null> = {
-  identity: null,
-  gzip: createGunzip,
-  'x-gzip': createGunzip,
-  deflate: createInflate,
-  br: createBrotliDecompress,
-};
+const DECODERS = new Map<string, (() => Transform) | null>([
+  ['identity', null],
+  ['gzip', createGunzip],
+  ['x-gzip', createGunzip],
+  ['deflate', createInflate],
+  ['br', createBrotliDecompress],
+]);
 
 /** What raw-body rejects with: an http-errors error with a `type`. */
 type RawBodyError = Error & { type?: string };
@@ -62,7 +62,7 @@ export function boundedText(types: string[], limit: number): RequestHandler {
       return;
     }
     const coding = (req.get('content-encoding') ?? 'identity').toLowerCase();
-    const decoder = DECODERS[coding];
+    const decoder = DECODERS.get(coding);
     if (decoder === undefined) {
       next(new HttpError(415, `Unsupported body encoding "${coding.slice(0, 40)}"`));
       return;

@@ -51,6 +51,7 @@ const BAD: BadRequest[] = [
   ['prototype keys in a form', (h) => form(h, '__proto__[isAdmin]=1&constructor[prototype][isAdmin]=1&naam=x')],
   ['malformed percent-encoding', (h) => form(h, 'naam=%ZZ%&email=%')],
   ['overlong UTF-8', (h) => form(h, 'naam=%C0%AE%FF%FE')],
+  ['content coding named like a prototype key', (h) => form(h, 'naam=x', 'Content-Encoding: constructor\r\n')],
   ['unknown charset', (h) => form(h, 'naam=x', '').replace('x-www-form-urlencoded', 'x-www-form-urlencoded; charset=klingon')],
   ['headers over 16 KiB', (h) => `GET / HTTP/1.1\r\nHost: ${h}\r\nX-Groot: ${'x'.repeat(20_000)}\r\n\r\n`],
   ['bad path encoding', (h) => `GET /aanmelden/%ZZ%C0 HTTP/1.1\r\nHost: ${h}\r\n\r\n`],
