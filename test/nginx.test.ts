@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { gunzipSync } from 'node:zlib';
+import { createGunzip, gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { freePort } from './helpers/app.js';
 import { startNginx, type TestNginx } from './helpers/nginx.js';
 import { copyProject, run, startBundle, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
@@ -19,11 +20,12 @@ describe('two instances behind the reference nginx (issue 12)', { timeout: 300_0
   let instances: WatchedProcess[] = [];
   let nginx: TestNginx;
   let base: string;
+  let databaseUrl: string;
 
   before(async () => {
     project = await copyProject({ files: ['package.json', 'dist', 'public'] });
     cluster = await startPostgres();
-    const databaseUrl = await cluster.createDatabase();
+    databaseUrl = await cluster.createDatabase();
     const nginxPort = await freePort();
     base = `http://127.0.0.1:${nginxPort}`;
     const env = { DATABASE_URL: databaseUrl, TRUST_PROXY: 'loopback', PUBLIC_ORIGIN: base, FORM_RATE_LIMIT: '10000/1m' };
@@ -63,6 +65,47 @@ describe('two instances behind the reference nginx (issue 12)', { timeout: 300_0
     const asset = await getRaw(styles, 'br');
     assert.equal(asset.headers['content-encoding'], 'br', 'the .br twin Eiland serves');
     assert.match(String(asset.headers['cache-control']), /immutable/);
+  });
+
+  it('passes the streamed shell on before the rest, plain and gzip-compressed', async () => {
+    // The count waits on a table lock, so the page cannot be whole until it is released.
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE registrations IN ACCESS EXCLUSIVE MODE');
+    const pages: Array<{ ended: () => boolean; done: Promise<string> }> = [];
+    try {
+      for (const encoding of ['identity', 'gzip']) {
+        let text = '';
+        let ended = false;
+        let sawShell: () => void = () => undefined;
+        const shell = new Promise<void>((resolve) => (sawShell = resolve));
+        const done = new Promise<string>((resolve, reject) => {
+          request(`${base}/`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+            assert.equal(res.headers['content-encoding'], encoding === 'gzip' ? 'gzip' : undefined);
+            const body = encoding === 'gzip' ? res.pipe(createGunzip()) : res;
+            body.on('data', (c: Buffer) => {
+              text += c.toString('utf8');
+              if (text.includes('Het aantal aanmeldingen is nog niet bekend.')) sawShell();
+            });
+            body.on('end', () => {
+              ended = true;
+              resolve(text);
+            });
+            body.on('error', reject);
+          })
+            .on('error', reject)
+            .end();
+        });
+        await Promise.race([shell, new Promise((_, reject) => setTimeout(() => reject(new Error(`no shell through nginx (${encoding}): ${text}`)), 5000))]);
+        assert.equal(ended, false, 'the shell came while the rest was still being rendered');
+        pages.push({ ended: () => ended, done });
+      }
+    } finally {
+      await holder.query('COMMIT');
+      await holder.end();
+    }
+    for (const page of pages) assert.match(await page.done, /class="count">Er (?:is|zijn)[^<]*aanmelding[^<]*<\/p>[\s\S]*<\/html>/);
   });
 
   it('runs the browser suite through it: pages, registration and client navigation', async () => {

@@ -57,6 +57,9 @@ describe('streaming (product.md §6)', () => {
       assert.match(res.body, /<h2>Aanmeldingen<\/h2><!--\$--><p class="count">Er zijn 7 aanmeldingen\.<\/p><!--\/\$-->/);
       assert.doesNotMatch(res.body, /<!--\$\?-->|<template|\$RC|<div hidden/);
       assert.doesNotMatch(res.body, /<script(?![^>]*\bsrc=)/, 'no inline script');
+      assert.equal(res.headers['x-accel-buffering'], undefined, 'nothing streamed, nothing to pass on early');
+      const person = await raw(app.port, '/');
+      assert.equal(person.headers['x-accel-buffering'], 'no', 'a streamed page tells a reverse proxy not to buffer it');
     } finally {
       await app.close();
     }

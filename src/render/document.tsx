@@ -159,6 +159,9 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
       res.status(page.status);
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', page.cacheControl);
+      // A reverse proxy passes a streamed page on as it comes, so the shell still arrives first
+      // (nginx honours this even where proxy_buffering is on; issue 12).
+      if (!whole) res.setHeader('X-Accel-Buffering', 'no');
       stream.pipe(coalescing(res));
     };
 
