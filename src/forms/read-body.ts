@@ -29,17 +29,22 @@ type RawBodyError = Error & { type?: string };
  * (UTF-8 when none), into `req.body`; any other request passes on with `req.body` undefined.
  * @param types media types, e.g. `['application/json', 'text/plain']`
  * @param limit bytes
- * @returns the middleware; it fails the request with HttpError 413 (over the limit, the
- *   connection then closed), 415 (an unknown charset or content coding) or 400 (a malformed
- *   `Content-Type`, a body that does not inflate, one shorter than declared, or one aborted).
- *   A body of another type is left unread and its connection closed after the answer.
+ * @param charsets the charsets accepted (lower case); by default any iconv-lite knows
+ * @returns the middleware; it fails the request with HttpError 413 (over the limit), 415 (a
+ *   charset or content coding not accepted) or 400 (a malformed `Content-Type`, a body that
+ *   does not inflate, one shorter than declared, or one aborted). On every failure, and for a
+ *   body of another type (left unread for the route to refuse), the connection is closed
+ *   after the answer: the rest of a body is never read.
  */
-export function boundedText(types: string[], limit: number): RequestHandler {
+export function boundedText(types: string[], limit: number, charsets?: readonly string[]): RequestHandler {
   return function boundedText(req, res, next) {
     req.body = undefined;
-    if (Number(req.get('content-length')) > limit) {
+    const refuse = (status: number, message: string) => {
       res.setHeader('Connection', 'close');
-      next(new HttpError(413, `Declared body of ${req.get('content-length')} bytes is over the limit of ${limit}`));
+      next(new HttpError(status, message));
+    };
+    if (Number(req.get('content-length')) > limit) {
+      refuse(413, `Declared body of ${req.get('content-length')} bytes is over the limit of ${limit}`);
       return;
     }
     const type = req.is(types);
@@ -48,9 +53,7 @@ export function boundedText(types: string[], limit: number): RequestHandler {
       return;
     }
     if (type === false) {
-      // Another type: the route refuses it, and the body it never reads ends the connection
-      // instead of being read to keep it alive.
-      res.setHeader('Connection', 'close');
+      res.setHeader('Connection', 'close'); // another type: the route refuses it unread
       next();
       return;
     }
@@ -58,32 +61,39 @@ export function boundedText(types: string[], limit: number): RequestHandler {
     try {
       charset = parseContentType(req.get('content-type') ?? '').parameters.charset?.toLowerCase() ?? 'utf-8';
     } catch {
-      next(new HttpError(400, 'Malformed Content-Type'));
+      refuse(400, 'Malformed Content-Type');
+      return;
+    }
+    if (charsets && !charsets.includes(charset)) {
+      refuse(415, `Unsupported charset "${charset.slice(0, 40)}"`);
       return;
     }
     const coding = (req.get('content-encoding') ?? 'identity').toLowerCase();
-    const decoder = DECODERS.get(coding);
-    if (decoder === undefined) {
-      next(new HttpError(415, `Unsupported body encoding "${coding.slice(0, 40)}"`));
+    const makeDecoder = DECODERS.get(coding);
+    if (makeDecoder === undefined) {
+      refuse(415, `Unsupported body encoding "${coding.slice(0, 40)}"`);
       return;
     }
     // A compressed body is counted after decompression; one that does not inflate is a 400.
-    const stream = decoder ? req.pipe(decoder()) : req;
-    const length = decoder ? undefined : req.get('content-length');
-    getRawBody(stream, { length, limit, encoding: charset }).then(
+    const decoder = makeDecoder?.();
+    if (decoder) {
+      decoder.on('error', () => undefined); // raw-body reports it; this covers a refusal before it listens
+      req.once('close', () => req.complete || decoder.destroy(new Error('request aborted')));
+      req.pipe(decoder);
+    }
+    getRawBody(decoder ?? req, { length: decoder ? undefined : req.get('content-length'), limit, encoding: charset }).then(
       (text) => {
         req.body = text;
         next();
       },
       (error: RawBodyError) => {
-        if (error.type === 'entity.too.large') {
-          res.setHeader('Connection', 'close');
-          next(new HttpError(413, `Body over the limit of ${limit} bytes`));
-        } else if (error.type === 'encoding.unsupported') {
-          next(new HttpError(415, `Unsupported charset "${charset.slice(0, 40)}"`));
-        } else {
-          next(new HttpError(400, `Body not read: ${error.type ?? error.message}`));
+        if (decoder) {
+          req.unpipe(decoder);
+          decoder.destroy();
         }
+        if (error.type === 'entity.too.large') refuse(413, `Body over the limit of ${limit} bytes`);
+        else if (error.type === 'encoding.unsupported') refuse(415, `Unsupported charset "${charset.slice(0, 40)}"`);
+        else refuse(400, `Body not read: ${error.type ?? error.message}`);
       },
     );
   };

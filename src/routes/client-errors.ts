@@ -68,7 +68,7 @@ export function clientErrorsRouter({ csrf, storage }: { csrf: CsrfTokens; storag
     .post(
       perClientLimit({ limit: 10, windowMs: 60_000 }, 'client error reports', storage),
       // sendBeacon sends text/plain.
-      boundedText(['application/json', 'text/plain'], REPORT_LIMIT),
+      boundedText(['application/json', 'text/plain'], REPORT_LIMIT, ['utf-8', 'utf8']),
       csrf.protect({ tokenRequired: false }),
       async function clientError(req, res, next) {
         let body: unknown;

@@ -63,13 +63,24 @@ http {
 }
 `,
   );
-  await run(NGINX, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')]);
+  await run(NGINX, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')]).catch(async (error: unknown) => {
+    await rm(prefix, { recursive: true, force: true });
+    throw error;
+  });
   const nginx = startProcess(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { cwd: prefix, env: process.env });
+  // A graceful quit, then a kill when it takes longer than 5 s; then the prefix goes.
+  const remove = async () => {
+    const killer = setTimeout(() => void nginx.stop('SIGKILL'), 5000);
+    await nginx.stop('SIGQUIT');
+    clearTimeout(killer);
+    await rm(prefix, { recursive: true, force: true });
+  };
   const until = Date.now() + 10_000;
   while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
     if (Date.now() > until) {
-      await nginx.stop('SIGQUIT');
-      throw new Error(`nginx did not answer: ${nginx.output()}`);
+      const output = nginx.output();
+      await remove();
+      throw new Error(`nginx did not answer: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -78,9 +89,6 @@ http {
     port: listen,
     process: nginx,
     errorLog: () => readFile(join(prefix, 'error.log'), 'utf8').catch(() => ''),
-    async remove() {
-      await nginx.stop('SIGQUIT');
-      await rm(prefix, { recursive: true, force: true });
-    },
+    remove,
   };
 }

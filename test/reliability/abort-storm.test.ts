@@ -26,7 +26,7 @@ function abortAfterFirstChunk(port: number, path: string): Promise<boolean> {
       });
       res.once('end', () => resolve(false));
     });
-    req.on('error', () => undefined); // the destroy above
+    req.on('error', () => resolve(false)); // after the destroy above this changes nothing; before it, a failure
     req.end();
   });
 }

@@ -4,7 +4,7 @@
  * the reference nginx while users keep browsing and posting.
  */
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { freePort } from '../helpers/app.js';
@@ -19,10 +19,15 @@ const IN_FLIGHT_POSTS = 20;
 /** deploy/nginx-eiland.conf: how long nginx leaves a failed instance alone. */
 const NGINX_FAIL_TIMEOUT_MS = 5000;
 
-/** A GET on its own connection; resolves at the response's head, its body follows. */
-function getStarted(url: string): Promise<{ status: number; body: Promise<string> }> {
+/**
+ * A GET on a keep-alive connection of its own; resolves at the response's head (so its
+ * keep-alive was announced before any shutdown), with its body and the connection's close to come.
+ */
+function getStarted(url: string): Promise<{ status: number; body: Promise<string>; closed: Promise<void> }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   return new Promise((resolve, reject) => {
-    request(url, { agent: false }, (res) => {
+    request(url, { agent }, (res) => {
+      const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
       res.setEncoding('utf8');
       let body = '';
       res.on('data', (c: string) => (body += c));
@@ -30,7 +35,7 @@ function getStarted(url: string): Promise<{ status: number; body: Promise<string
         res.on('end', () => done(body));
         res.on('error', fail);
       });
-      resolve({ status: res.statusCode ?? 0, body: ended });
+      resolve({ status: res.statusCode ?? 0, body: ended, closed });
     })
       .on('error', reject)
       .end();
@@ -80,17 +85,25 @@ describe('graceful shutdown with requests in flight (issue 12)', { timeout: 120_
 
   it('SIGTERM with 50 in flight: each finishes whole, every 303 has its row and no row lacks one, exit 0', async () => {
     const databaseUrl = await cluster.createDatabase();
-    const bundle = await startBundle(project.dir, { DATABASE_URL: databaseUrl, FORM_RATE_LIMIT: '1000/1m' });
+    // A pool for all 50, so each waits only on the lock below, never for a connection.
+    const bundle = await startBundle(project.dir, { DATABASE_URL: databaseUrl, FORM_RATE_LIMIT: '1000/1m', DATABASE_POOL_SIZE: '60' });
+    // Hold the table: the start page's count and every insert wait, so the requests below are
+    // truly in flight (shell sent, bodies read) when the signal comes.
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    let locked = false;
+    const release = async () => {
+      if (locked) await holder.query('COMMIT');
+      locked = false;
+    };
     try {
       const sessions = await Promise.all(Array.from({ length: IN_FLIGHT_POSTS }, () => openForm(bundle)));
-      // Hold the table: the start page's count and every insert wait, so the requests below are
-      // truly in flight (shell sent, bodies read) when the signal comes.
-      const holder = new pg.Client({ connectionString: databaseUrl });
       await holder.connect();
       await holder.query('BEGIN');
       await holder.query('LOCK TABLE registrations IN ACCESS EXCLUSIVE MODE');
+      locked = true;
 
       const gets = await Promise.all(Array.from({ length: IN_FLIGHT_GETS }, () => getStarted(`${bundle.url}/`)));
+      for (const get of gets) assert.equal(get.status, 200);
       const emails = sessions.map((_, i) => `deelnemer${String(i).padStart(2, '0')}@voorbeeld.nl`);
       const posts = await Promise.all(
         sessions.map((session, i) => {
@@ -98,7 +111,7 @@ describe('graceful shutdown with requests in flight (issue 12)', { timeout: 120_
           return openWire(bundle.port, head + body.slice(0, 40), session.from).then((wire) => ({ wire, rest: body.slice(40) }));
         }),
       );
-      await new Promise((r) => setTimeout(r, 300)); // the heads are read and the bodies started
+      await new Promise((r) => setTimeout(r, 1000)); // the heads are read and the bodies started
 
       const from = bundle.server.output().length;
       bundle.server.child.kill('SIGTERM');
@@ -106,11 +119,10 @@ describe('graceful shutdown with requests in flight (issue 12)', { timeout: 120_
       await assert.rejects(fetch(`${bundle.url}/healthz`), 'no new connection is accepted');
       await Promise.all(posts.map(({ wire, rest }) => wire.write(rest)));
       await new Promise((r) => setTimeout(r, 500));
-      await holder.query('COMMIT');
-      await holder.end();
+      await release();
+      const released = Date.now();
 
       for (const get of gets) {
-        assert.equal(get.status, 200);
         const html = await get.body;
         assert.match(html, /<\/html>\s*$/, 'the whole streamed page');
         assert.match(html, /aanmelding/i);
@@ -121,10 +133,16 @@ describe('graceful shutdown with requests in flight (issue 12)', { timeout: 120_
         assert.match(answer.headers.location ?? '', /^\/aanmeldingen\/[0-9a-f-]{36}$/);
         assert.equal(answer.headers.connection, 'close');
       }
+      // The pages announced keep-alive before the signal: their connections end with them,
+      // not 5 s later at the keep-alive time-out, and so does the process.
+      await Promise.all(gets.map((get) => get.closed));
       assert.equal(await bundle.server.exited, 0);
+      assert.ok(Date.now() - released < 3000, `exited ${Date.now() - released} ms after the last request could finish`);
       assert.match(bundle.server.output(), /"event":"shutdown_complete"/);
       assert.deepEqual(await storedEmails(databaseUrl), emails, 'one row per 303, none without');
     } finally {
+      await release().catch(() => undefined);
+      await holder.end().catch(() => undefined);
       await bundle.server.stop();
     }
   });
@@ -172,21 +190,23 @@ describe('graceful shutdown with requests in flight (issue 12)', { timeout: 120_
         }
       };
       const users = Array.from({ length: 12 }, (_, n) => user(n));
-
-      // The README's rolling restart, each instance in turn: SIGTERM, its exit 0, start it again
-      // on its port, and wait until nginx sends it traffic again (it logs requests; nginx tries
-      // a failed instance again after fail_timeout) before the next.
-      await new Promise((r) => setTimeout(r, 1000));
-      for (const index of [0, 1]) {
-        const old = bundles[index]!;
-        old.server.child.kill('SIGTERM');
-        assert.equal(await old.server.exited, 0);
-        const restarted = await startBundle(project.dir, { ...env, PORT: String(old.port) });
-        bundles[index] = restarted;
-        await restarted.server.waitFor(/(?:[^\n]*"msg":"request completed"[^\n]*\n){20}/, NGINX_FAIL_TIMEOUT_MS * 3);
+      try {
+        // The README's rolling restart, each instance in turn: SIGTERM, its exit 0, start it again
+        // on its port, and wait until nginx sends it traffic again (it logs requests; nginx tries
+        // a failed instance again after fail_timeout) before the next.
+        await new Promise((r) => setTimeout(r, 1000));
+        for (const index of [0, 1]) {
+          const old = bundles[index]!;
+          old.server.child.kill('SIGTERM');
+          assert.equal(await old.server.exited, 0);
+          const restarted = await startBundle(project.dir, { ...env, PORT: String(old.port) });
+          bundles[index] = restarted;
+          await restarted.server.waitFor(/(?:[^\n]*"msg":"request completed"[^\n]*\n){20}/, NGINX_FAIL_TIMEOUT_MS * 3);
+        }
+      } finally {
+        running = false; // the users stop also when a step above failed
+        await Promise.all(users);
       }
-      running = false;
-      await Promise.all(users);
 
       assert.ok(sent > 100, `load was applied (${sent} requests)`);
       assert.deepEqual(failures, [], `${failures.length} of ${sent} failed; nginx: ${await nginx.errorLog()}`);

@@ -70,7 +70,7 @@ describe('slow clients (issue 12)', { timeout: 120_000 }, () => {
     await new Promise((r) => setTimeout(r, 3000));
     const during = median(await latencies(page, 40));
     t.diagnostic(`median latency of /over: ${usual.toFixed(1)} ms usually, ${during.toFixed(1)} ms with 250 slow clients`);
-    assert.ok(during <= usual * 2 + 10, `median ${during.toFixed(1)} ms under slow clients against ${usual.toFixed(1)} ms usually`);
+    assert.ok(during <= usual * 3 + 20, `median ${during.toFixed(1)} ms under slow clients against ${usual.toFixed(1)} ms usually`);
 
     const headerCloses = await Promise.all(slowHeads.map((w) => w.closed));
     for (const ms of headerCloses) {
@@ -83,6 +83,6 @@ describe('slow clients (issue 12)', { timeout: 120_000 }, () => {
     }
     for (const wire of [...slowHeads, ...slowBodies]) assert.equal((await wire.response).status, 408, 'told why: 408');
     assert.doesNotMatch(bundle.server.output(), /"level":(50|60)/, 'no error logs');
-    assert.ok(median(await latencies(page, 20)) <= usual * 2 + 10, 'and served as usual afterwards');
+    assert.ok(median(await latencies(page, 20)) <= usual * 3 + 20, 'and served as usual afterwards');
   });
 });

@@ -57,10 +57,15 @@ export async function openSqlite(file: string): Promise<Storage> {
   const { db, sql } = await guarded('open', () => {
     mkdirSync(dirname(file), { recursive: true });
     const opened = new Database(file);
-    opened.pragma('journal_mode = WAL'); // readers do not block the writer
-    opened.pragma('busy_timeout = 5000'); // several instances may share the file
-    migrate(opened);
-    return { db: opened, sql: prepareStatements(opened) };
+    try {
+      opened.pragma('journal_mode = WAL'); // readers do not block the writer
+      opened.pragma('busy_timeout = 5000'); // several instances may share the file
+      migrate(opened);
+      return { db: opened, sql: prepareStatements(opened) };
+    } catch (error) {
+      opened.close(); // not left open behind the refusal
+      throw error;
+    }
   });
   let hits = 0;
 
