@@ -88,3 +88,24 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
   };
 }
+
+/**
+ * Locks a database's registrations table (ACCESS EXCLUSIVE) from a connection of its own, so
+ * every count and insert waits on it: requests are held in flight by the real database, with
+ * no seam in the app.
+ * @param url the database's connection URL
+ * @returns `release()`: commits and disconnects (only once, however often it is called)
+ */
+export async function lockRegistrations(url: string): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('LOCK TABLE registrations IN ACCESS EXCLUSIVE MODE');
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+  let released: Promise<void> | undefined;
+  return () => (released ??= client.query('COMMIT').then(() => client.end()));
+}

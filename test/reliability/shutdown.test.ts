@@ -10,7 +10,7 @@ import pg from 'pg';
 import { freePort } from '../helpers/app.js';
 import { encode, openForm, postForm, VALID, type FormSession } from '../helpers/form.js';
 import { startNginx, type TestNginx } from '../helpers/nginx.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { lockRegistrations, startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { copyProject, startBundle, type ProjectCopy, type RunningBundle } from '../helpers/project.js';
 import { openWire } from '../helpers/wire.js';
 
@@ -87,20 +87,12 @@ describe('graceful shutdown with requests in flight (issue 12)', { timeout: 120_
     const databaseUrl = await cluster.createDatabase();
     // A pool for all 50, so each waits only on the lock below, never for a connection.
     const bundle = await startBundle(project.dir, { DATABASE_URL: databaseUrl, FORM_RATE_LIMIT: '1000/1m', DATABASE_POOL_SIZE: '60' });
-    // Hold the table: the start page's count and every insert wait, so the requests below are
-    // truly in flight (shell sent, bodies read) when the signal comes.
-    const holder = new pg.Client({ connectionString: databaseUrl });
-    let locked = false;
-    const release = async () => {
-      if (locked) await holder.query('COMMIT');
-      locked = false;
-    };
+    let release: (() => Promise<void>) | undefined;
     try {
       const sessions = await Promise.all(Array.from({ length: IN_FLIGHT_POSTS }, () => openForm(bundle)));
-      await holder.connect();
-      await holder.query('BEGIN');
-      await holder.query('LOCK TABLE registrations IN ACCESS EXCLUSIVE MODE');
-      locked = true;
+      // Hold the table: the start page's count and every insert wait, so the requests below are
+      // truly in flight (shell sent, bodies read) when the signal comes.
+      release = await lockRegistrations(databaseUrl);
 
       const gets = await Promise.all(Array.from({ length: IN_FLIGHT_GETS }, () => getStarted(`${bundle.url}/`)));
       for (const get of gets) assert.equal(get.status, 200);
@@ -141,8 +133,7 @@ describe('graceful shutdown with requests in flight (issue 12)', { timeout: 120_
       assert.match(bundle.server.output(), /"event":"shutdown_complete"/);
       assert.deepEqual(await storedEmails(databaseUrl), emails, 'one row per 303, none without');
     } finally {
-      await release().catch(() => undefined);
-      await holder.end().catch(() => undefined);
+      await release?.().catch(() => undefined);
       await bundle.server.stop();
     }
   });
