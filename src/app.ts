@@ -3,7 +3,7 @@
  * `createApp` builds a testable Express app; it does not listen.
  */
 import { join } from 'node:path';
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
 import { favicon, staticAssets } from './assets.js';
@@ -92,13 +92,16 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.use(matcher({ excluded: { assets: staticAssets({ buildDir: join(assets.dir, 'assets'), publicDir }), image, favicon: favicon(publicDir) } }));
   app.use(requestFilter({ csrf }));
   app.use(canonicalPaths());
-  app.use(healthRouter(lifecycle));
+  // Every route in one router: a request walks one route table, not one router per module (issue 9).
+  const routes = Router({ caseSensitive: true, strict: true });
+  healthRouter(lifecycle, routes);
   // Probes answer any Host (a load balancer asks by address); everything after, only this site's.
-  if (config.publicOrigins) app.use(publicHost(config.publicOrigins));
-  app.use(clientErrorsRouter({ csrf, storage: options.storage }));
+  if (config.publicOrigins) routes.use(publicHost(config.publicOrigins));
+  clientErrorsRouter({ csrf, storage: options.storage }, routes);
   // Development only (product.md §11): production has no reload route.
-  if (assets.feed) app.use(reloadChannel({ feed: assets.feed, lifecycle }));
-  app.use(pageRouter({ routes: [...siteRoutes(options.storage, config.formRateLimit), ...(options.extraRoutes ?? [])], render, csrf, storage: options.storage }));
+  if (assets.feed) reloadChannel({ feed: assets.feed, lifecycle }, routes);
+  pageRouter({ routes: [...siteRoutes(options.storage, config.formRateLimit), ...(options.extraRoutes ?? [])], render, csrf, storage: options.storage }, routes);
+  app.use(routes);
   app.use(notFound());
   app.use(errorHandler(render));
   return app;

@@ -2,7 +2,7 @@
  * Logs (product.md §12): pino JSON lines, one `request completed` line per
  * request, secrets redacted, user input with control characters escaped.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { RequestHandler } from 'express';
 import type { LogLevel } from './config.js';
@@ -83,6 +83,19 @@ function routeOf(res: ServerResponse): string | undefined {
   return (res as ServerResponse & { locals?: { route?: string } }).locals?.route;
 }
 
+const PROCESS_LOGGER = Symbol('eiland.processLogger');
+const REQUEST_LOGGER = Symbol('eiland.requestLogger');
+type LoggedRequest = IncomingMessage & { [PROCESS_LOGGER]?: Logger; [REQUEST_LOGGER]?: Logger };
+
+/**
+ * `req.log`: the request's child logger, made on first use. One getter on the app's request
+ * prototype rather than a property defined on every request, which cost 3 % of the time of
+ * `/` and left each request object with a shape of its own (issue 9).
+ */
+function requestLog(this: LoggedRequest): Logger {
+  return (this[REQUEST_LOGGER] ??= this[PROCESS_LOGGER]!.child({ reqId: this.id }));
+}
+
 /**
  * The request logging middleware: assigns the request id, gives the request a logger (made
  * only when a line is written), and writes one `request completed` line per request with
@@ -98,8 +111,9 @@ export function requestLogging(logger: Logger): RequestHandler {
     const url = req.url;
     const reqId = requestIdFor(req);
     req.id = reqId;
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, enumerable: false, get: () => (child ??= logger.child({ reqId })) });
+    (req as LoggedRequest)[PROCESS_LOGGER] = logger;
+    const proto = Object.getPrototypeOf(req) as object;
+    if (!Object.hasOwn(proto, 'log')) Object.defineProperty(proto, 'log', { configurable: true, enumerable: false, get: requestLog });
     const complete = (err?: Error) => {
       res.off('finish', complete);
       res.off('close', complete);

@@ -49,6 +49,21 @@ describe('streaming (product.md §6)', () => {
     }
   });
 
+  it('puts a count already known when the render starts in the shell: no fallback, no reveal script', async () => {
+    // SQLite answers at once; the boundary then needs no second flush, and a reader without
+    // JavaScript sees the count itself (src/render/deferred.ts).
+    const app = await startApp({ countRegistrations: () => Promise.resolve(7) });
+    try {
+      const res = await raw(app.port, '/');
+      assert.equal(res.status, 200);
+      assert.match(res.body, /<h2>Aanmeldingen<\/h2><!--\$--><p class="count">Er zijn 7 aanmeldingen\.<\/p><!--\/\$-->/);
+      assert.doesNotMatch(res.body, /nog niet bekend|<!--\$\?-->|<template|\$RC|<div hidden/);
+      assert.doesNotMatch(res.body, /<script(?![^>]*\bsrc=)/, 'no inline script');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('gives a bot the whole document at once, with no pending boundary or reveal script', async () => {
     const app = await startApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(7), 200)) });
     try {

@@ -61,6 +61,22 @@ export function imageSources(src: string, width: number, sizes: string | undefin
   return { srcSet, src: imageUrl(src, widths[widths.length - 1]!, quality) };
 }
 
+/** Image sources by their arguments: the same few images are rendered on every request (issue 9). */
+const SOURCES = new Map<string, ImageSources>();
+/** More distinct images than a site renders: past it the cache starts again (keys come from code, not input). */
+const SOURCES_MAX = 256;
+
+function cachedSources(src: string, width: number, sizes: string | undefined, quality: number | undefined): ImageSources {
+  const key = `${src}\n${width}\n${sizes ?? ''}\n${quality ?? ''}`;
+  let sources = SOURCES.get(key);
+  if (sources === undefined) {
+    if (SOURCES.size >= SOURCES_MAX) SOURCES.clear();
+    sources = imageSources(src, width, sizes, quality);
+    SOURCES.set(key, sources);
+  }
+  return sources;
+}
+
 /**
  * Renders a responsive image served through `/_image`.
  * @throws TypeError when `alt` is missing (a render error as well as a type error), when
@@ -72,7 +88,7 @@ export function Image({ src, alt, width, height, sizes, priority = false, qualit
   for (const [name, value] of [['width', width], ['height', height]] as const) {
     if (!Number.isInteger(value) || value <= 0) throw new TypeError(`Image ${src}: "${name}" must be a positive integer, got ${String(value)}`);
   }
-  const sources = imageSources(src, width, sizes, quality);
+  const sources = cachedSources(src, width, sizes, quality);
   // One <link rel="preload"> in the head with the very srcset and sizes of the <img>, so the
   // browser fetches the variant it will use, once (React emits it before the shell's body).
   if (priority) preload(sources.src, { as: 'image', imageSrcSet: sources.srcSet, imageSizes: sizes, fetchPriority: 'high' });

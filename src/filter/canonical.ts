@@ -13,6 +13,9 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 // RFC 3986 pchar plus '/': anything else (e.g. '\', '"', non-ASCII) is percent-encoded.
 const ALLOWED_RAW = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/;
 
+/** A path that every step below would leave as it is: `/`, or `/seg/seg` of `[A-Za-z0-9_~-]` and inner dots. */
+const CANONICAL = /^\/$|^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
+
 function encodeChar(c: string): string {
   const code = c.charCodeAt(0);
   // Node hands the request line over as latin1: one char per byte.
@@ -69,6 +72,9 @@ export function parseTarget(url: string): Target {
     if (!/^https?:\/\//i.test(url)) return { kind: 'malformed' };
     path = raw.replace(/^https?:\/\/[^/]*/i, '');
   }
+  // Most paths are already canonical: segments of unreserved characters other than `.`, no
+  // escapes, no empty segment, no trailing slash. They need no decoding (issue 9).
+  if (CANONICAL.test(path)) return { kind: 'path', path: raw, canonical: path, search };
   if (isMalformed(path)) return { kind: 'malformed' };
   return { kind: 'path', path: raw, canonical: normaliseSegments(normaliseEncoding(path)), search };
 }

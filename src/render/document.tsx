@@ -95,7 +95,6 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
     const data = req.get(DATA_HEADER) === '1';
     // Bots, text browsers and page data get everything at once, with no pending boundary.
     const whole = data || wantsWholeDocument(req.get('user-agent') ?? '');
-    const log = req.log;
     const nonce = res.locals.nonce as string | undefined;
     const route = (res.locals.route as string | undefined) ?? null;
     // The router on every page; the island runtime and chunks only where islands are.
@@ -180,12 +179,12 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
         page.onShellError(error);
       },
       onError(error) {
-        if (!(error instanceof RenderAborted)) log.error({ err: error }, 'render error');
+        if (!(error instanceof RenderAborted)) req.log.error({ err: error }, 'render error');
       },
     });
 
     const abort = (reason: RenderAborted['reason']) => {
-      log.warn({ event: 'render_aborted', reason, route }, 'render_aborted');
+      req.log.warn({ event: 'render_aborted', reason, route }, 'render_aborted');
       stream.abort(new RenderAborted(reason));
     };
     const timer = setTimeout(() => abort('timeout'), timeoutMs);

@@ -59,9 +59,10 @@ function pathOf(url: string): string {
 /**
  * The endpoint's router.
  * @param options `csrf` for its same-origin check (the token is not required)
+ * @param router where the route is added (see `healthRouter`), or a new one
+ * @returns `router`
  */
-export function clientErrorsRouter({ csrf, storage }: { csrf: CsrfTokens; storage: Storage }): Router {
-  const router = Router({ caseSensitive: true, strict: true });
+export function clientErrorsRouter({ csrf, storage }: { csrf: CsrfTokens; storage: Storage }, router: Router = Router({ caseSensitive: true, strict: true })): Router {
   router
     .route(CLIENT_ERRORS_PATH)
     .all(routeName(CLIENT_ERRORS_PATH))

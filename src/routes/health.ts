@@ -8,9 +8,11 @@ import { methodNotAllowed, routeName } from './router.js';
 /**
  * `/healthz` is 200 while the process runs; `/readyz` is 200 only while the
  * instance is ready, 503 while starting or shutting down.
+ * @param router where the routes are added: the app's one router of routes (issue 9: one
+ *   router per request instead of one per module), or a new one
+ * @returns `router`
  */
-export function healthRouter(lifecycle: Lifecycle): Router {
-  const router = Router({ caseSensitive: true, strict: true });
+export function healthRouter(lifecycle: Lifecycle, router: Router = Router({ caseSensitive: true, strict: true })): Router {
   router
     .route('/healthz')
     .all(routeName('/healthz'))

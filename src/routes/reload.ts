@@ -32,10 +32,11 @@ function toSse(event: BuildEvent): string {
  * The reload channel. On connect it sends `hello` with the current id (and `build-failed` while
  * the last build failed); then `reload` after every good rebuild, `build-failed` after a bad one,
  * and a heartbeat comment.
+ * @param router where the route is added (see `healthRouter`), or a new one
+ * @returns `router`
  * @example app.use(reloadChannel({ feed: assets.feed, lifecycle }))
  */
-export function reloadChannel({ feed, lifecycle, heartbeatMs = 10_000 }: ReloadChannelOptions): Router {
-  const router = Router({ caseSensitive: true, strict: true });
+export function reloadChannel({ feed, lifecycle, heartbeatMs = 10_000 }: ReloadChannelOptions, router: Router = Router({ caseSensitive: true, strict: true })): Router {
   router
     .route(RELOAD_PATH)
     .all(routeName(RELOAD_PATH))

@@ -11,6 +11,7 @@ import { perClientLimit } from '../filter/rate-limit.js';
 import { formBody } from '../forms/body.js';
 import { DATA_HEADER } from '../shared/page-data.js';
 import type { Render } from '../render/document.js';
+import { settleDeferred } from '../render/deferred.js';
 import type { ActionContext, ActionResult, AnyPageRoute } from './types.js';
 
 /** Cache-Control by route kind (product.md §1). */
@@ -39,7 +40,14 @@ export function methodNotAllowed(allow: string): RequestHandler {
 }
 
 function context(req: Request, res: Response): ActionContext {
-  return { req, csrfToken: () => String(res.locals.csrfToken), log: req.log };
+  return {
+    req,
+    csrfToken: () => String(res.locals.csrfToken),
+    // Read when a line is written: the child logger is made only then (issue 9).
+    get log() {
+      return req.log;
+    },
+  };
 }
 
 /** Renders a route's view with props and a status. */
@@ -62,6 +70,7 @@ function pageHandler(route: AnyPageRoute, render: Render): RequestHandler {
   return async function page(req, res, next) {
     try {
       const props = route.loader ? await route.loader(context(req, res)) : {};
+      await settleDeferred(props);
       renderRoute(route, render, req, res, 200, props, next);
     } catch (error) {
       next(error);
@@ -104,11 +113,12 @@ export function routeName(path: string): RequestHandler {
 }
 
 /**
- * The router of all pages.
+ * The routes of all pages.
+ * @param router where the routes are added (see `healthRouter`), or a new one
+ * @returns `router`
  * @example app.use(pageRouter({ routes: siteRoutes(deps), render, csrf }))
  */
-export function pageRouter({ routes, render, csrf, storage }: PageRouterOptions): Router {
-  const router = Router({ caseSensitive: true, strict: true });
+export function pageRouter({ routes, render, csrf, storage }: PageRouterOptions, router: Router = Router({ caseSensitive: true, strict: true })): Router {
   for (const route of routes) {
     const r = router.route(route.path).all(routeName(route.path)).get(pageHandler(route, render));
     if (route.action) {
