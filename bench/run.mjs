@@ -85,11 +85,19 @@ function pageDataOf(kind, html) {
 /** One round of one server: every figure, on a fresh server. */
 async function round(kind, deployed) {
   const server = await startServer(kind, deployed);
+  let sampler;
   try {
     await new Promise((r) => setTimeout(r, 1000));
     const idle = rssMb(server.pid);
     let peak = idle;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 200);
+    let gone = false;
+    sampler = setInterval(() => {
+      try {
+        peak = Math.max(peak, rssMb(server.pid));
+      } catch {
+        gone = true; // the serving process exited under load: reported below, not a crash of the benchmark
+      }
+    }, 200);
     const result = { idleRssMb: idle, pages: {} };
     for (const path of PAGES[kind]) {
       progress(`${kind}: GET ${path} at ${CONNECTIONS} connections, ${SECONDS} s`);
@@ -102,6 +110,7 @@ async function round(kind, deployed) {
     progress(`${kind}: POST /aanmelden (fresh form and address per post)`);
     result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, (port) => formPost(kind, port), kind === 'next' ? 1000 : 1500);
     clearInterval(sampler);
+    if (gone) throw new Error(`${kind}: the serving process (pid ${server.pid}) exited during the load`);
     result.peakRssMb = peak;
     progress(`${kind}: time to first byte and to the whole document of /`);
     result.document = await timeDocument(server.port, '/');
@@ -113,6 +122,7 @@ async function round(kind, deployed) {
     }
     return result;
   } finally {
+    clearInterval(sampler);
     await server.stop();
   }
 }

@@ -35,12 +35,15 @@ async function startNode(args, { cwd, heapProbe }) {
   });
   const port = await new Promise((resolve, reject) => {
     let buffer = '';
-    child.stdout.on('data', (chunk) => {
+    const onData = (chunk) => {
       buffer += chunk;
       const started = /"event":"server_started"[^\n]*"port":(\d+)/.exec(buffer);
-      if (started) resolve(Number(started[1]));
-      if (buffer.length > 1e6) buffer = '';
-    });
+      if (!started) return;
+      // From here on the log is drained unread: parsing it would take the load generator's CPU.
+      child.stdout.off('data', onData);
+      resolve(Number(started[1]));
+    };
+    child.stdout.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server ${args.join(' ')} exited with ${code}`)));
   });
   child.stdout.resume();
