@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { browserSuite, needsServer } from '../helpers/browser.js';
+import { startApp, type TestApp } from '../helpers/app.js';
 
 // A slow count, so the Suspense boundary really streams in after the shell.
 const suite = browserSuite({ countRegistrations: () => new Promise((r) => setTimeout(() => r(3), 300)) });
@@ -130,4 +131,26 @@ describe('layout', () => {
       await page.close();
     }
   });
+});
+
+describe('the start page with a count known at once', { skip: needsServer('a count known at once') }, () => {
+  // SQLite answers at once: the count is part of the shell (src/render/deferred.ts).
+  let app: TestApp;
+  before(async () => (app = await startApp({ countRegistrations: () => Promise.resolve(4) })));
+  after(() => app?.close());
+
+  for (const javaScript of [false, true]) {
+    it(`shows the count itself, never the fallback, with JavaScript ${javaScript ? 'on' : 'off'}`, async () => {
+      const { page, errors } = await suite.chromium.newPage({ javaScript });
+      try {
+        await page.goto(`${app.url}/`, { waitUntil: 'load' });
+        const visible = await page.$$eval('main p', (els) => els.filter((e) => e.checkVisibility() && /aanmelding/.test(e.textContent ?? '')).map((e) => e.textContent));
+        assert.deepEqual(visible, ['Er zijn 4 aanmeldingen.']);
+        assert.equal(await page.$$eval('template, [hidden]', (els) => els.length), 0, 'no pending boundary');
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });
