@@ -89,8 +89,9 @@ type LoggedRequest = IncomingMessage & { [PROCESS_LOGGER]?: Logger; [REQUEST_LOG
 
 /**
  * `req.log`: the request's child logger, made on first use. One getter on the app's request
- * prototype rather than a property defined on every request, which cost 3 % of the time of
- * `/` and left each request object with a shape of its own (issue 9).
+ * prototype (Express gives each app its own) rather than a property defined on every request,
+ * which cost 3 % of the time of `/` and left each request object with a shape of its own
+ * (issue 9). Every request of the app has passed {@link requestLogging} first.
  */
 function requestLog(this: LoggedRequest): Logger {
   return (this[REQUEST_LOGGER] ??= this[PROCESS_LOGGER]!.child({ reqId: this.id }));

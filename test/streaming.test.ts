@@ -95,6 +95,32 @@ describe('streaming (product.md §6)', () => {
     }
   });
 
+  it('renders nothing for a client gone while the loader ran, and logs it at once as a disconnect', async () => {
+    const app = await startApp({
+      extraRoutes: [
+        {
+          path: '/proef/weg',
+          kind: 'ssr',
+          islands: [],
+          title: 'Weg',
+          loader: () => new Promise<object>((r) => setTimeout(() => r({}), 200)),
+          View: () => null,
+        },
+      ],
+    });
+    try {
+      const { req, done } = stream(app.port, '/proef/weg', () => undefined, { 'X-Request-Id': 'weg-2' });
+      setTimeout(() => req.destroy(), 50);
+      await done.catch(() => undefined);
+      await waitFor(() => app.logs().some((l) => l.event === 'render_aborted' && l.reqId === 'weg-2'), 2000);
+      const line = app.logs().find((l) => l.event === 'render_aborted' && l.reqId === 'weg-2');
+      assert.equal(line?.reason, 'client_disconnected');
+      assert.equal(line?.route, '/proef/weg');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('aborts a render that does not finish in time, ends the page with the fallback, logs it', async () => {
     const app = await startApp({ countRegistrations: () => new Promise(() => {}), renderTimeoutMs: 150 });
     try {

@@ -67,7 +67,7 @@ const SOURCES = new Map<string, ImageSources>();
 const SOURCES_MAX = 256;
 
 function cachedSources(src: string, width: number, sizes: string | undefined, quality: number | undefined): ImageSources {
-  const key = `${src}\n${width}\n${sizes ?? ''}\n${quality ?? ''}`;
+  const key = JSON.stringify([src, width, sizes ?? null, quality ?? null]);
   let sources = SOURCES.get(key);
   if (sources === undefined) {
     if (SOURCES.size >= SOURCES_MAX) SOURCES.clear();

@@ -91,6 +91,12 @@ function collect(stream: PipeableStream, done: (html: string) => void): void {
  */
 export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
   return function render(req, res, page) {
+    if (res.closed) {
+      // The client left while the loader ran: nothing to render, and 'close' will not come again
+      // (without this, the render's time-out would log it 10 s later as a timeout).
+      req.log.warn({ event: 'render_aborted', reason: 'client_disconnected', route: res.locals.route ?? null }, 'render_aborted');
+      return;
+    }
     const manifest = assets.current();
     const data = req.get(DATA_HEADER) === '1';
     // Bots, text browsers and page data get everything at once, with no pending boundary.

@@ -147,6 +147,7 @@ describe('the start page with a count known at once', { skip: needsServer('a cou
         const visible = await page.$$eval('main p', (els) => els.filter((e) => e.checkVisibility() && /aanmelding/.test(e.textContent ?? '')).map((e) => e.textContent));
         assert.deepEqual(visible, ['Er zijn 4 aanmeldingen.']);
         assert.equal(await page.$$eval('template, [hidden]', (els) => els.length), 0, 'no pending boundary');
+        assert.equal(await page.$$eval('script:not([src])', (els) => els.length), 0, 'no reveal script was sent');
         assert.deepEqual(errors, []);
       } finally {
         await page.close();
