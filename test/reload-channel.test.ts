@@ -136,7 +136,7 @@ describe('the reload channel heartbeat', () => {
   it('sends a comment line at its interval', async () => {
     const build = await testBuild({ development: true });
     const { feed } = developmentAssets(build.dir);
-    const app = express().use(reloadChannel({ feed, lifecycle: new Lifecycle('ready'), heartbeatMs: 50 }));
+    const app = express().use(reloadChannel({ feed, lifecycle: new Lifecycle('ready'), heartbeatMs: 50 }, express.Router()));
     const server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const stream = await openStream((server.address() as AddressInfo).port);

@@ -91,10 +91,12 @@ function collect(stream: PipeableStream, done: (html: string) => void): void {
  */
 export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
   return function render(req, res, page) {
+    const route = (res.locals.route as string | undefined) ?? null;
+    const logAborted = (reason: RenderAborted['reason']) => req.log.warn({ event: 'render_aborted', reason, route }, 'render_aborted');
     if (res.closed) {
       // The client left while the loader ran: nothing to render, and 'close' will not come again
       // (without this, the render's time-out would log it 10 s later as a timeout).
-      req.log.warn({ event: 'render_aborted', reason: 'client_disconnected', route: res.locals.route ?? null }, 'render_aborted');
+      logAborted('client_disconnected');
       return;
     }
     const manifest = assets.current();
@@ -102,7 +104,6 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
     // Bots, text browsers and page data get everything at once, with no pending boundary.
     const whole = data || wantsWholeDocument(req.get('user-agent') ?? '');
     const nonce = res.locals.nonce as string | undefined;
-    const route = (res.locals.route as string | undefined) ?? null;
     // The router on every page; the island runtime and chunks only where islands are.
     const islandScripts = page.islands.map((name) => islandScript(manifest, name));
     const runtime = islandScripts.length > 0 ? [manifest.runtime] : [];
@@ -190,7 +191,7 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
     });
 
     const abort = (reason: RenderAborted['reason']) => {
-      req.log.warn({ event: 'render_aborted', reason, route }, 'render_aborted');
+      logAborted(reason);
       stream.abort(new RenderAborted(reason));
     };
     const timer = setTimeout(() => abort('timeout'), timeoutMs);

@@ -6,7 +6,7 @@
  */
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength, validate } from 'class-validator';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
 import { perClientLimit } from '../filter/rate-limit.js';
@@ -59,10 +59,10 @@ function pathOf(url: string): string {
 /**
  * The endpoint's router.
  * @param options `csrf` for its same-origin check (the token is not required)
- * @param router where the route is added (see `healthRouter`), or a new one
+ * @param router where the route is added (see `healthRouter`)
  * @returns `router`
  */
-export function clientErrorsRouter({ csrf, storage }: { csrf: CsrfTokens; storage: Storage }, router: Router = Router({ caseSensitive: true, strict: true })): Router {
+export function clientErrorsRouter({ csrf, storage }: { csrf: CsrfTokens; storage: Storage }, router: Router): Router {
   router
     .route(CLIENT_ERRORS_PATH)
     .all(routeName(CLIENT_ERRORS_PATH))

@@ -1,7 +1,7 @@
 /**
  * Health probes (product.md §1, §12): liveness and readiness, as JSON.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Lifecycle } from '../lifecycle.js';
 import { methodNotAllowed, routeName } from './router.js';
 
@@ -9,10 +9,10 @@ import { methodNotAllowed, routeName } from './router.js';
  * `/healthz` is 200 while the process runs; `/readyz` is 200 only while the
  * instance is ready, 503 while starting or shutting down.
  * @param router where the routes are added: the app's one router of routes (issue 9: one
- *   router per request instead of one per module), or a new one
+ *   router per request instead of one per module)
  * @returns `router`
  */
-export function healthRouter(lifecycle: Lifecycle, router: Router = Router({ caseSensitive: true, strict: true })): Router {
+export function healthRouter(lifecycle: Lifecycle, router: Router): Router {
   router
     .route('/healthz')
     .all(routeName('/healthz'))

@@ -3,7 +3,7 @@
  * events announcing the build id open pages should show, every finished rebuild and every
  * failed one. Mounted only in development; production has no such route (404).
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { BuildEvent, BuildFeed } from '../build/assets-source.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { RELOAD_PATH } from '../shared/reload-schedule.js';
@@ -32,11 +32,11 @@ function toSse(event: BuildEvent): string {
  * The reload channel. On connect it sends `hello` with the current id (and `build-failed` while
  * the last build failed); then `reload` after every good rebuild, `build-failed` after a bad one,
  * and a heartbeat comment.
- * @param router where the route is added (see `healthRouter`), or a new one
+ * @param router where the route is added (see `healthRouter`)
  * @returns `router`
- * @example app.use(reloadChannel({ feed: assets.feed, lifecycle }))
+ * @example reloadChannel({ feed: assets.feed, lifecycle }, routes)
  */
-export function reloadChannel({ feed, lifecycle, heartbeatMs = 10_000 }: ReloadChannelOptions, router: Router = Router({ caseSensitive: true, strict: true })): Router {
+export function reloadChannel({ feed, lifecycle, heartbeatMs = 10_000 }: ReloadChannelOptions, router: Router): Router {
   router
     .route(RELOAD_PATH)
     .all(routeName(RELOAD_PATH))

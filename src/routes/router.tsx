@@ -3,7 +3,7 @@
  * GET/HEAD render the page, POST runs the action after rate limiting, body
  * parsing and the cross-site protection, every other method is a 405 with `Allow`.
  */
-import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
 import { HttpError } from '../errors.js';
 import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
 import type { Storage } from '../storage/types.js';
@@ -114,11 +114,11 @@ export function routeName(path: string): RequestHandler {
 
 /**
  * The routes of all pages.
- * @param router where the routes are added (see `healthRouter`), or a new one
+ * @param router where the routes are added (see `healthRouter`)
  * @returns `router`
- * @example app.use(pageRouter({ routes: siteRoutes(deps), render, csrf }))
+ * @example pageRouter({ routes: siteRoutes(storage, limit), render, csrf, storage }, routes)
  */
-export function pageRouter({ routes, render, csrf, storage }: PageRouterOptions, router: Router = Router({ caseSensitive: true, strict: true })): Router {
+export function pageRouter({ routes, render, csrf, storage }: PageRouterOptions, router: Router): Router {
   for (const route of routes) {
     const r = router.route(route.path).all(routeName(route.path)).get(pageHandler(route, render));
     if (route.action) {
