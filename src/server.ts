@@ -125,14 +125,26 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   return { server, url: `http://${host}:${port}`, logger, shutdown };
 }
 
+/** The signals that stop the server gracefully (README "Operations"). */
+export const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
 /**
- * Shuts the server down gracefully on SIGTERM or SIGINT, then exits with 0.
+ * Shuts the server down gracefully on SIGTERM, SIGINT or SIGHUP, then exits with 0. Every
+ * signal after the first is logged (`shutdown_signal_repeated`) and changes nothing: under
+ * `npm start` a signal to the process group reaches the server twice, once from the sender and
+ * once forwarded by npm (Ctrl-C in a terminal, systemd's `KillMode=control-group`), and the
+ * drain must not be cut short by the second (product.md §12: in-flight requests finish, ≤ 10 s).
  * @param running the server to stop
  */
 export function exitOnSignals(running: RunningServer): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      void running.shutdown(signal).then(() => process.exit(0));
-    });
-  }
+  let first: string | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (first !== undefined) {
+      running.logger.info({ event: 'shutdown_signal_repeated', signal, first }, 'shutdown_signal_repeated');
+      return;
+    }
+    first = signal;
+    void running.shutdown(signal).then(() => process.exit(0));
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 }

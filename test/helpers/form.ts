@@ -131,6 +131,28 @@ export async function postForm(app: Pick<TestApp, 'port' | 'url'>, fields: Field
   });
 }
 
+/**
+ * The request head and body of a same-origin form post as a browser sends it, to be written to a
+ * socket in parts (see `openWire`): a post still in flight while the test acts.
+ * @param base the site's origin, e.g. `http://127.0.0.1:3000`
+ * @param fields the form's fields besides the session's token and key
+ */
+export function wirePost(base: string, session: FormSession, fields: Fields): { head: string; body: string } {
+  const body = encode({ _csrf: session.token, _submission: session.key, ...fields });
+  const head = [
+    'POST /aanmelden HTTP/1.1',
+    `Host: ${new URL(base).host}`,
+    'Content-Type: application/x-www-form-urlencoded',
+    `Cookie: ${session.cookie}`,
+    `Origin: ${base}`,
+    'Sec-Fetch-Site: same-origin',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    '',
+    '',
+  ].join('\r\n');
+  return { head, body };
+}
+
 /** The inline message of each failing field in a rendered form. */
 export function fieldErrors(html: string): Record<string, string> {
   const out: Record<string, string> = {};

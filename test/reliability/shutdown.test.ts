@@ -8,7 +8,7 @@ import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { freePort } from '../helpers/app.js';
-import { encode, openForm, postForm, VALID, type FormSession } from '../helpers/form.js';
+import { openForm, postForm, VALID, wirePost } from '../helpers/form.js';
 import { startNginx, type TestNginx } from '../helpers/nginx.js';
 import { lockRegistrations, startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { copyProject, startBundle, type ProjectCopy, type RunningBundle } from '../helpers/project.js';
@@ -40,23 +40,6 @@ function getStarted(url: string): Promise<{ status: number; body: Promise<string
       .on('error', reject)
       .end();
   });
-}
-
-/** The request head and body of a same-origin form post, as a browser sends it. */
-function formPost(base: string, session: FormSession, email: string): { head: string; body: string } {
-  const body = encode({ _csrf: session.token, _submission: session.key, ...VALID, email });
-  const head = [
-    'POST /aanmelden HTTP/1.1',
-    `Host: ${new URL(base).host}`,
-    'Content-Type: application/x-www-form-urlencoded',
-    `Cookie: ${session.cookie}`,
-    `Origin: ${base}`,
-    'Sec-Fetch-Site: same-origin',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    '',
-    '',
-  ].join('\r\n');
-  return { head, body };
 }
 
 /** The e-mail addresses of every stored registration. */
@@ -99,7 +82,7 @@ describe('graceful shutdown with requests in flight (issue 12)', { timeout: 120_
       const emails = sessions.map((_, i) => `deelnemer${String(i).padStart(2, '0')}@voorbeeld.nl`);
       const posts = await Promise.all(
         sessions.map((session, i) => {
-          const { head, body } = formPost(bundle.url, session, emails[i]!);
+          const { head, body } = wirePost(bundle.url, session, { ...VALID, email: emails[i]! });
           return openWire(bundle.port, head + body.slice(0, 40), session.from).then((wire) => ({ wire, rest: body.slice(40) }));
         }),
       );
