@@ -1,6 +1,7 @@
 // The servers the benchmark compares, each started fresh on loopback with its own copy of one
 // SQLite database (so the developer's data/ is never touched and both read the same rows):
-//   eiland  node dist/server/main.js, as deployed (a copy of dist/, public/, package.json)
+//   eiland  node dist/server/main.js, as deployed (a copy of dist/, public/, package.json) and
+//           started (the allocator settings of `npm start`)
 //   tsx     node --import tsx src/main.ts (the server before the bundle, for comparison)
 //   next    the Next.js app of bench/next (next start)
 import { spawn } from 'node:child_process';
@@ -8,6 +9,7 @@ import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALLOCATOR_ENV } from '../scripts/allocator-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,9 +22,9 @@ export async function deployment() {
   return { dir, dbFile: join(dir, 'data', 'eiland.db'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Starts a Node server process and waits for its `server_started` line. */
+/** Starts a Node server process, with the allocator settings of `npm start`, and waits for its `server_started` line. */
 async function startNode(args, { cwd, heapProbe }) {
-  const env = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
+  const env = { ...process.env, ...ALLOCATOR_ENV, PORT: '0', LOG_LEVEL: 'info' };
   delete env.NODE_ENV; // production, as an operator runs it
   const probe = heapProbe ? ['--import', join(ROOT, 'bench', 'heap-probe.mjs')] : [];
   const child = spawn(process.execPath, [...probe, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });

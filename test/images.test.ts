@@ -4,12 +4,12 @@
  * sharp, bounded concurrency, the debug line per image, and sharp loaded only for images.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { startApp, type TestApp } from './helpers/app.js';
+import { startApp, waitFor, type TestApp } from './helpers/app.js';
 import { imageFixtures, type ImageFixtures } from './helpers/images.js';
 import { copyProject, startBundle, type ProjectCopy } from './helpers/project.js';
 import { readManifest } from '../src/build/manifest.js';
@@ -52,8 +52,11 @@ describe('GET /_image: variants', () => {
   before(async () => {
     fixtures = await imageFixtures();
     cacheDir = await mkdtemp(join(tmpdir(), 'eiland-image-cache-'));
-    // A write a crash interrupted: removed when the cache first opens, never served.
-    await writeFile(join(cacheDir, `${'a'.repeat(64)}.webp.123-abcd.tmp`), 'half');
+    // A write a crash interrupted (a minute ago and more): removed when the cache first opens, never served.
+    const crashed = join(cacheDir, `${'a'.repeat(64)}.webp.123-abcd.tmp`);
+    await writeFile(crashed, 'half');
+    const minutesAgo = new Date(Date.now() - 120_000);
+    await utimes(crashed, minutesAgo, minutesAgo);
     app = await startApp({ publicDir: fixtures.publicDir, imageOptimizer: optimizer }, { IMAGE_CACHE_DIR: cacheDir });
   });
   after(async () => {
@@ -307,5 +310,147 @@ describe('GET /_image: a broken cache costs speed, never an answer', () => {
     const failed = app.logs().filter((l) => l.event === 'image_cache_failed');
     assert.ok(failed.length >= 1);
     assert.equal(failed[0]!.level, 40);
+  });
+});
+
+/** The real optimizer, whose transforms wait until `open()` is called. */
+function gatedOptimizer(): Optimizer & { open(): void } {
+  const real = sharpOptimizer();
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  return {
+    open,
+    inspect: (data) => real.inspect(data),
+    transform: async (data, t) => {
+      await gate;
+      return real.transform(data, t);
+    },
+  };
+}
+
+describe('GET /_image: refusals are never cached', () => {
+  let app: TestApp;
+  let fixtures: ImageFixtures;
+  let cacheDir: string;
+  const optimizer = gatedOptimizer();
+  before(async () => {
+    fixtures = await imageFixtures();
+    cacheDir = await mkdtemp(join(tmpdir(), 'eiland-image-cache-'));
+    app = await startApp({ publicDir: fixtures.publicDir, imageOptimizer: optimizer }, { IMAGE_CACHE_DIR: cacheDir, IMAGE_JOBS: '1' });
+  });
+  after(async () => {
+    optimizer.open();
+    await app.close();
+    await fixtures.remove();
+    await rm(cacheDir, { recursive: true, force: true });
+  });
+
+  it('a full queue answers 503 with no-store and no ETag, also to a conditional request for a variant it cannot serve now', async () => {
+    // The ETag a served variant would have, learnt from a second app on its own cache.
+    const other = await startApp({ publicDir: fixtures.publicDir }, { IMAGE_JOBS: '1' });
+    const wanted = imageUrl(PHOTO, 640, 33);
+    const etag = (await get(other, wanted, { Accept: 'image/webp' })).res.headers.get('etag')!;
+    await other.close();
+    assert.match(etag, /^"/);
+
+    // 1 job running (held at the gate) and 8 waiting: the queue is full.
+    const held = IMAGE_WIDTHS.slice(0, 9).map((w) => fetch(app.url + imageUrl(PHOTO, w, 90), { headers: { Accept: 'image/webp' } }));
+    await waitFor(() => false, 300).catch(() => undefined);
+    const conditional = await get(app, wanted, { Accept: 'image/webp', 'If-None-Match': etag });
+    const star = await get(app, imageUrl(PHOTO, 750, 34), { Accept: 'image/webp', 'If-None-Match': '*' });
+    for (const { res } of [conditional, star]) {
+      assert.equal(res.status, 503, 'not 304: the variant is not served now');
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.equal(res.headers.get('etag'), null);
+      assert.equal(res.headers.get('retry-after'), '2');
+    }
+    optimizer.open();
+    assert.deepEqual((await Promise.all(held)).map((r) => r.status), Array(9).fill(200));
+    // Recovered: the same conditional request is a 304 now that the variant exists.
+    assert.equal((await get(app, wanted, { Accept: 'image/webp', 'If-None-Match': etag })).res.status, 304);
+    const shed = app.logs().filter((l) => l.msg === 'request completed' && l.status === 503);
+    assert.equal(shed.length, 2);
+    for (const line of shed) {
+      assert.equal(line.level, 40, 'load shedding is a warning');
+      assert.equal(line.err, undefined, 'without a stack');
+    }
+  });
+
+  it('4xx refusals carry no-store and no ETag, and If-None-Match: * never turns them into a 304', async () => {
+    optimizer.open();
+    const cases: [url: string, status: number][] = [
+      [imageUrl('/assets/images/drawing.svg', 640), 400],
+      [imageUrl('/assets/images/drawing-svg.png', 640), 400],
+      [imageUrl('/assets/images/notes.jpg', 640), 400],
+      [imageUrl('/assets/images/truncated.jpg', 640), 400],
+      [imageUrl('/assets/images/ontbreekt.png', 640), 404],
+      [imageUrl(PHOTO, 641), 400],
+    ];
+    for (const [url, status] of cases) {
+      for (const headers of [{}, { 'If-None-Match': '*' }] as Record<string, string>[]) {
+        const { res } = await get(app, url, { Accept: 'image/webp', ...headers });
+        assert.equal(res.status, status, `${url} ${JSON.stringify(headers)}`);
+        assert.equal(res.headers.get('cache-control'), 'no-store', url);
+        assert.equal(res.headers.get('etag'), null, url);
+      }
+    }
+  });
+
+  it('a slash after the file name is a 404, not the file', async () => {
+    optimizer.open();
+    assert.equal((await get(app, imageUrl(PHOTO, 640), { Accept: 'image/webp' })).res.status, 200);
+    for (const path of [`${PHOTO}/`, `${PHOTO}/x`]) {
+      const { res } = await get(app, imageUrl(path, 640), { Accept: 'image/webp' });
+      assert.equal(res.status, 404, path);
+      assert.equal(res.headers.get('etag'), null);
+    }
+  });
+});
+
+describe('GET /_image: instances sharing one cache folder', () => {
+  const BOUND = 2_500;
+  let fixtures: ImageFixtures;
+  let cacheDir: string;
+  const apps: TestApp[] = [];
+  const optimizers = [countingOptimizer(), countingOptimizer()];
+  before(async () => {
+    fixtures = await imageFixtures();
+    cacheDir = await mkdtemp(join(tmpdir(), 'eiland-image-cache-'));
+    for (const imageOptimizer of optimizers) {
+      apps.push(await startApp({ publicDir: fixtures.publicDir, imageOptimizer }, { IMAGE_CACHE_DIR: cacheDir, IMAGE_CACHE_MAX_BYTES: String(BOUND) }));
+    }
+  });
+  after(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await fixtures.remove();
+    await rm(cacheDir, { recursive: true, force: true });
+  });
+
+  it('keep the folder as a whole within the bound, and serve each other’s variants without sharp', async () => {
+    const smallWidths = IMAGE_WIDTHS.filter((w) => w <= 384);
+    let written = 0;
+    for (const quality of [40, 60, 80]) {
+      for (const [i, width] of smallWidths.entries()) {
+        const { res, body } = await get(apps[i % 2]!, imageUrl(PHOTO, width, quality), { Accept: 'image/webp' });
+        assert.equal(res.status, 200);
+        written += body.length;
+      }
+    }
+    const { bytes } = await folderBytes(cacheDir);
+    assert.ok(written > BOUND * 2, `the variants (${written} bytes) exceed the bound`);
+    assert.ok(bytes <= BOUND, `${bytes} bytes on disk ≤ ${BOUND} for both instances together`);
+
+    const made = optimizers[1]!.transforms;
+    const url = imageUrl(PHOTO, 16, 41);
+    assert.equal((await get(apps[0]!, url, { Accept: 'image/webp' })).res.status, 200);
+    assert.equal((await get(apps[1]!, url, { Accept: 'image/webp' })).res.status, 200);
+    assert.equal(optimizers[1]!.transforms, made, 'the second instance read the first one’s variant');
+  });
+
+  it('leave alone a temporary file of a write under way in the other instance', async () => {
+    const writing = join(cacheDir, `${'b'.repeat(64)}.webp.999-abcd.tmp`);
+    await writeFile(writing, 'being written');
+    assert.equal((await get(apps[0]!, imageUrl(PHOTO, 32, 42), { Accept: 'image/webp' })).res.status, 200);
+    assert.ok((await readdir(cacheDir)).includes(`${'b'.repeat(64)}.webp.999-abcd.tmp`));
   });
 });

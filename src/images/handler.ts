@@ -9,9 +9,12 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { IMAGE_SOURCE_PREFIX, MAX_SOURCE_BYTES, RETRY_AFTER_SECONDS, type OutputFormat } from '../shared/image-config.js';
-import type { ImageCache, CachedImage } from './cache.js';
+import { IMAGE_SOURCE_PREFIX, MAX_SOURCE_BYTES, RETRY_AFTER_SECONDS, SOURCE_TYPES, type OutputFormat } from '../shared/image-config.js';
+import { pipeline } from 'node:stream';
+import { endPlain } from '../plain-text.js';
+import type { ImageCache, CachedImage, OpenedImage } from './cache.js';
 import { JobQueue, QueueFull } from './jobs.js';
+import type { ImageOutcome, Metrics } from '../metrics/index.js';
 import { checkSource, sharpVersion, sniffFormat, SourceRefused, TYPE_NOT_ALLOWED, type Optimizer } from './optimizer.js';
 import { parseImageParams, type ImageParams } from './params.js';
 import { findSource, type ImageRoot, type ImageSource } from './source.js';
@@ -27,6 +30,8 @@ export interface ImageHandlerOptions {
   jobs: JobQueue;
   /** The process logger (the debug line per image, `image_failed`). */
   logger: Logger;
+  /** Counts each request's outcome. */
+  metrics: Metrics;
 }
 
 /**
@@ -76,16 +81,18 @@ const unreadable = (cause: unknown): never => {
   throw new SourceUnreadable(cause);
 };
 
-/** Plain text with a status: errors of this handler (never a page). */
-function plain(res: Response, status: number, message: string): void {
-  res.status(status).type('text/plain').send(message);
+
+/** The media types a variant may have: the format asked for, else any the source may be in. */
+function typesOf(wanted: OutputFormat | undefined): readonly string[] {
+  return wanted ? [wanted] : Object.values(SOURCE_TYPES);
 }
 
 /**
  * Creates the `/_image` handler.
  * @example matcher({ excluded: { image: imageHandler({ roots, cache, optimizer: sharpOptimizer(), formats, jobs, logger }), … } })
  */
-export function imageHandler({ roots, cache, optimizer, formats, jobs, logger }: ImageHandlerOptions): RequestHandler {
+export function imageHandler({ roots, cache, optimizer, formats, jobs, logger, metrics }: ImageHandlerOptions): RequestHandler {
+  const count = (outcome: ImageOutcome) => metrics.images.inc({ outcome });
   // A cache that cannot be read or written costs speed, never an answer: the operator is told.
   const cacheFailed = (error: unknown) => {
     logger.warn({ event: 'image_cache_failed', dir: cache.dir, err: error }, 'image_cache_failed');
@@ -96,11 +103,14 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger }:
   let recipe: string | undefined;
 
   /** Variants being made now, by key: a second request for one waits for the first. */
-  const making = new Map<string, Promise<CachedImage & { sharpMs: number }>>();
+  const making = new Map<string, Promise<MadeImage>>();
 
-  /** Reads, checks and transforms a source, then caches the variant; inside a job slot. */
-  const make = (key: string, source: ImageSource, params: ImageParams, wanted: OutputFormat | undefined) =>
-    jobs.run(async () => {
+  /**
+   * Reads, checks and transforms a source inside a job slot, then stores the variant (outside
+   * the slot: the cache's trim is no work for sharp's slot to wait on).
+   */
+  const make = async (key: string, source: ImageSource, params: ImageParams, wanted: OutputFormat | undefined): Promise<MadeImage> => {
+    const made = await jobs.run(async () => {
       const data = await readFile(source.file);
       const sniffed = sniffFormat(data);
       // Refused before sharp ever sees it (checkSource would refuse it too, after sharp).
@@ -109,10 +119,11 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger }:
       const type = wanted ?? sourceType;
       const started = performance.now();
       const output = await optimizer.transform(data, { width: params.width, quality: params.quality, type }).catch(unreadable);
-      const sharpMs = Math.round(performance.now() - started);
-      await cache.set(key, { data: output, type }).catch(cacheFailed);
-      return { data: output, type, sharpMs };
+      return { data: output, type, sharpMs: Math.round(performance.now() - started) };
     });
+    const stored = (await cache.set(key, made).catch(cacheFailed)) ?? false;
+    return { ...made, stored };
+  };
 
   const variant = (key: string, source: ImageSource, params: ImageParams, wanted: OutputFormat | undefined) => {
     let pending = making.get(key);
@@ -123,32 +134,44 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger }:
     return pending;
   };
 
+  /** Answers a refusal: never cacheable, and without the variant's ETag (README "Images"). */
   const refuse = (req: Request, res: Response, error: unknown, path: string) => {
     if (error instanceof QueueFull) {
+      // Load shedding, not a fault: logged at warn without a stack (README "Logs").
+      count('shed');
+      res.shed = true;
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-      return plain(res, 503, 'Too many images are being made: try again shortly');
+      return endPlain(res, 503, 'Too many images are being made: try again shortly');
     }
-    if (error instanceof SourceRefused) return plain(res, 400, error.message);
+    if (error instanceof SourceRefused) {
+      count('refused');
+      return endPlain(res, 400, error.message);
+    }
     if (!(error instanceof SourceUnreadable)) throw error; // a fault of this server: a plain 500, logged
+    count('unreadable');
     // A source sharp cannot read: the operator must see it; the client gets a 400, not a 500.
     req.log.warn({ event: 'image_failed', url: path, reason: error.message }, 'image_failed');
-    return plain(res, 400, '"url" parameter is valid but the image cannot be read');
+    return endPlain(res, 400, '"url" parameter is valid but the image cannot be read');
   };
 
   /** Answers one image request; rejects only on a fault of this server. */
   const serve = async (req: Request, res: Response) => {
+    const refused = (status: number, message: string) => {
+      count('refused');
+      endPlain(res, status, message);
+    };
     res.setHeader('Content-Security-Policy', CSP);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
-      return plain(res, 405, 'Method Not Allowed');
+      return refused(405, 'Method Not Allowed');
     }
     const q = req.url.indexOf('?');
     const parsed = parseImageParams(q === -1 ? '' : req.url.slice(q + 1));
-    if (!parsed.ok) return plain(res, 400, parsed.message);
+    if (!parsed.ok) return refused(400, parsed.message);
     const { params } = parsed;
     const source = await findSource(roots, params.path);
-    if (!source) return plain(res, 404, 'Not Found');
-    if (source.size > MAX_SOURCE_BYTES) return plain(res, 400, `"url" parameter is valid but the image file is larger than ${MAX_SOURCE_BYTES} bytes`);
+    if (!source) return refused(404, 'Not Found');
+    if (source.size > MAX_SOURCE_BYTES) return refused(400, `"url" parameter is valid but the image file is larger than ${MAX_SOURCE_BYTES} bytes`);
 
     const accept = req.get('accept') ?? '';
     const wanted = formats.find((type) => accepts(accept, type));
@@ -157,37 +180,75 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger }:
     const identity = [recipe, source.file, source.size, source.mtimeMs, params.width, params.quality, wanted ?? 'source'].join('\n');
     const digest = createHash('sha256').update(identity).digest();
     const key = digest.toString('hex');
-    res.setHeader('Vary', 'Accept');
-    res.setHeader('Cache-Control', source.hashed ? IMMUTABLE : REVALIDATE);
+    const line = { event: 'image', url: IMAGE_SOURCE_PREFIX + params.path, width: params.width };
+
+    // A cached variant is known to be servable; anything else is made (or refused) first, so a
+    // conditional request is answered 304 only where the request itself would be served.
+    let answer: OpenedImage | MadeImage | undefined = await cache.open(key, typesOf(wanted)).catch(cacheFailed);
+    const cached = answer !== undefined;
+    if (!answer) {
+      try {
+        answer = await variant(key, source, params, wanted);
+      } catch (error) {
+        return refuse(req, res, error, IMAGE_SOURCE_PREFIX + params.path);
+      }
+    }
     // Strong: the same identity always gives the same bytes (the cached file, or the recipe).
     const etag = `"${digest.toString('base64url')}"`;
+    res.setHeader('Vary', 'Accept');
+    res.setHeader('Cache-Control', source.hashed ? IMMUTABLE : REVALIDATE);
     res.setHeader('ETag', etag);
-    const line = { event: 'image', url: IMAGE_SOURCE_PREFIX + params.path, width: params.width };
     if (notModified(req.get('if-none-match'), etag)) {
+      if ('handle' in answer) await answer.handle.close();
       req.log.debug({ ...line, cache: 'not-modified' }, 'image');
+      count('not_modified');
       return res.status(304).end();
     }
-
-    let answer: CachedImage & { sharpMs?: number };
-    let cached = true;
-    try {
-      const hit = await cache.get(key).catch(cacheFailed);
-      cached = hit !== undefined;
-      answer = hit ?? (await variant(key, source, params, wanted));
-    } catch (error) {
-      return refuse(req, res, error, IMAGE_SOURCE_PREFIX + params.path);
-    }
-    req.log.debug({ ...line, format: answer.type, cache: cached ? 'hit' : 'miss', sharpMs: answer.sharpMs ?? 0 }, 'image');
+    // A variant just made and stored is sent from its file too, so no connection holds it whole.
+    if ('stored' in answer && answer.stored) answer = (await cache.open(key, [answer.type]).catch(cacheFailed)) ?? answer;
+    req.log.debug({ ...line, format: answer.type, cache: cached ? 'hit' : 'miss', sharpMs: 'sharpMs' in answer ? answer.sharpMs : 0 }, 'image');
+    count(cached ? 'hit' : 'miss');
     res.setHeader('Content-Type', answer.type);
-    res.setHeader('Content-Length', String(answer.data.length));
     res.setHeader('Content-Disposition', `inline; filename="${fileName(source, answer.type)}"`);
     res.status(200);
-    if (req.method === 'HEAD') res.end();
-    else res.end(answer.data);
+    send(req, res, answer);
   };
 
   // A fault goes to `next`: the matcher ends it as a plain 500 with the error on the log line.
   return function image(req, res, next) {
     serve(req, res).catch(next);
   };
+}
+
+/** A variant made by sharp for this request (or one it waited for). */
+interface MadeImage extends CachedImage {
+  sharpMs: number;
+  /** Whether it is in the cache now, so it can be sent from its file. */
+  stored: boolean;
+}
+
+/** The read-ahead per connection when a variant is streamed from its file, in bytes. */
+const READ_CHUNK_BYTES = 16 * 1024;
+
+/**
+ * Sends a variant's bytes: from its open file with backpressure (a client that does not read
+ * holds a file handle and a few 16 KiB buffers, never the whole variant), or from memory when the
+ * cache could not keep it.
+ */
+function send(req: Request, res: Response, answer: OpenedImage | MadeImage): void {
+  const size = 'handle' in answer ? answer.size : answer.data.length;
+  res.setHeader('Content-Length', String(size));
+  if ('data' in answer) {
+    res.end(req.method === 'HEAD' ? undefined : answer.data);
+    return;
+  }
+  if (req.method === 'HEAD') {
+    res.end();
+    void answer.handle.close();
+    return;
+  }
+  // pipeline closes the file when the response ends or the client goes.
+  pipeline(answer.handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }), res, (error) => {
+    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') req.log.warn({ event: 'image_cache_failed', err: error }, 'image_cache_failed');
+  });
 }

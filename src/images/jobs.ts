@@ -30,6 +30,16 @@ export class JobQueue {
     if (!Number.isInteger(maxQueued) || maxQueued < 0) throw new RangeError(`maxQueued must be an integer ≥ 0, got ${maxQueued}`);
   }
 
+  /** Jobs running now. */
+  get running(): number {
+    return this.#running;
+  }
+
+  /** Jobs waiting for a slot. */
+  get queued(): number {
+    return this.#waiting.length;
+  }
+
   /**
    * Runs a job when a slot is free.
    * @returns the job's result

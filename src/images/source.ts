@@ -31,6 +31,8 @@ export interface ImageSource {
  * @returns the source, or undefined when no root has it
  */
 export async function findSource(roots: readonly ImageRoot[], path: string): Promise<ImageSource | undefined> {
+  // `join` drops empty segments: `photo.jpg/` would be served as `photo.jpg`. A file has no slash after its name.
+  if (path.split('/').includes('')) return undefined;
   for (const root of roots) {
     try {
       const [base, file] = await Promise.all([realpath(root.dir), realpath(join(root.dir, ...path.split('/')))]);

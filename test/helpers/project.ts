@@ -7,6 +7,7 @@ import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { waitFor } from './app.js';
+import { ALLOCATOR_ENV } from '../../scripts/allocator-env.mjs';
 
 /** What a project copy holds besides `node_modules` (and, where asked, `dist`). */
 const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'src', 'views', 'islands', 'images', 'public', 'scripts'];
@@ -102,11 +103,11 @@ export function startProcess(command: string, args: string[], { cwd, env }: { cw
 export const SERVER_STARTED = /"event":"server_started"[^\n]*"port":(\d+)/;
 
 /**
- * The environment of a production process: NODE_ENV unset, as an operator would have it,
- * `PORT=0` and `LOG_LEVEL=info` unless `extra` says otherwise.
+ * The environment of a production process: NODE_ENV unset, as an operator would have it, the
+ * allocator settings of `npm start`, `PORT=0` and `LOG_LEVEL=info` unless `extra` says otherwise.
  */
 export function productionEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...ALLOCATOR_ENV, PORT: '0', LOG_LEVEL: 'info' };
   delete env.NODE_ENV;
   return { ...env, ...extra };
 }
