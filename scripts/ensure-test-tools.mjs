@@ -1,9 +1,10 @@
 // Part of `npm test` and `npm run test:e2e`: the tests drive real programs from Debian —
 // Chromium for the browser suite, lynx for what text browsers read, PostgreSQL's server
 // programs (initdb, pg_ctl) for a throw-away cluster of the storage tests, nginx in front of
-// two instances. Those missing are
+// two instances, Prometheus (and its promtool) scraping the metrics listener. Those missing are
 // installed through apt (saying so) when we run as root; otherwise the script fails with the
-// command to run. Each path can be overridden (CHROMIUM_PATH, LYNX_PATH).
+// command to run. Each path can be overridden (CHROMIUM_PATH, LYNX_PATH, PG_BIN, NGINX_PATH,
+// PROMETHEUS_PATH; PROMTOOL_PATH for promtool).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ const TOOLS = [
   { pkg: 'lynx', path: process.env.LYNX_PATH ?? '/usr/bin/lynx', variable: 'LYNX_PATH' },
   { pkg: 'postgresql', path: join(postgresBin(), 'initdb'), variable: 'PG_BIN' },
   { pkg: 'nginx', path: process.env.NGINX_PATH ?? '/usr/sbin/nginx', variable: 'NGINX_PATH' },
+  { pkg: 'prometheus', path: process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus', variable: 'PROMETHEUS_PATH' },
 ];
 
 const missing = TOOLS.filter((tool) => !existsSync(tool.path));

@@ -12,11 +12,13 @@ import { csrfTokens } from './filter/cross-site.js';
 import { requestFilter } from './filter/index.js';
 import { canonicalPaths, matcher } from './filter/matcher.js';
 import { publicHost } from './filter/public-host.js';
+import { rateLimits } from './filter/rate-limit.js';
 import { Lifecycle } from './lifecycle.js';
 import { ImageCache } from './images/cache.js';
 import { imageHandler } from './images/handler.js';
 import { JobQueue } from './images/jobs.js';
 import { sharpOptimizer, type Optimizer } from './images/optimizer.js';
+import { singleHost } from './host-header.js';
 import { createLogger, requestLogging } from './logging.js';
 import { createRenderer } from './render/document.js';
 import { errorHandler, notFound } from './render/error-handler.js';
@@ -25,8 +27,12 @@ import { healthRouter } from './routes/health.js';
 import { siteRoutes } from './routes/pages.js';
 import type { Storage } from './storage/types.js';
 import { pageRouter } from './routes/router.js';
+import { personalPathMask } from './routes/personal-paths.js';
 import { reloadChannel } from './routes/reload.js';
 import { PROJECT_ROOT } from './project-root.js';
+import { createMetrics, type Metrics } from './metrics/index.js';
+import { requestMetrics } from './metrics/http.js';
+import { countStorageErrors } from './metrics/storage.js';
 import { MAX_QUEUED_JOBS } from './shared/image-config.js';
 import type { AnyPageRoute } from './routes/types.js';
 
@@ -50,6 +56,8 @@ export interface AppOptions {
   publicDir?: string;
   /** Makes image variants; sharp, loaded on the first image request, unless given (tests wrap it). */
   imageOptimizer?: Optimizer;
+  /** The app's instruments; new ones unless given (the server shares them with its metrics listener). */
+  metrics?: Metrics;
 }
 
 /**
@@ -64,9 +72,14 @@ export function createApp(config: Config, options: AppOptions): Express {
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const assets = options.assets ?? productionAssets(join(PROJECT_ROOT, 'dist'));
   const lifecycle = options.lifecycle ?? new Lifecycle('ready');
+  const metrics = options.metrics ?? createMetrics();
+  const storage = countStorageErrors(options.storage, metrics);
   if (config.csrfSecret === undefined) throw new TypeError('createApp needs config.csrfSecret (from CSRF_SECRET or storage)');
   const csrf = csrfTokens({ secret: config.csrfSecret, logger, publicOrigins: config.publicOrigins });
-  const render = createRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000 });
+  const render = createRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000, metrics });
+  const pages = [...siteRoutes(storage, config.formRateLimit), ...(options.extraRoutes ?? [])];
+  const maskPath = personalPathMask(pages);
+  const limits = rateLimits({ storage, logger });
 
   const app = express();
   app.disable('x-powered-by');
@@ -74,8 +87,13 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
 
-  app.use(requestLogging(logger));
+  app.use(requestLogging(logger, { maskPath }));
+  app.use(requestMetrics(metrics));
+  // Before any path is looked at: a request for two sites at once is for none (RFC 9112 §3.2).
+  app.use(singleHost());
   const publicDir = options.publicDir ?? join(PROJECT_ROOT, 'public');
+  const jobs = new JobQueue(config.images.jobs, MAX_QUEUED_JOBS);
+  metrics.watchImageJobs(() => ({ running: jobs.running, queued: jobs.queued }));
   const image = imageHandler({
     // Build output has content-hashed names; public files may change under the same name.
     roots: [
@@ -85,8 +103,9 @@ export function createApp(config: Config, options: AppOptions): Express {
     cache: new ImageCache(config.images.cacheDir ?? join(PROJECT_ROOT, 'data', 'image-cache'), config.images.cacheMaxBytes),
     optimizer: options.imageOptimizer ?? sharpOptimizer(() => logger.info({ event: 'sharp_loaded' }, 'sharp_loaded')),
     formats: config.images.formats,
-    jobs: new JobQueue(config.images.jobs, MAX_QUEUED_JOBS),
+    jobs,
     logger,
+    metrics,
   });
   // Every path of src/filter/excluded.ts, and only those, outside the filter.
   app.use(matcher({ excluded: { assets: staticAssets({ buildDir: join(assets.dir, 'assets'), publicDir }), image, favicon: favicon(publicDir) } }));
@@ -97,10 +116,10 @@ export function createApp(config: Config, options: AppOptions): Express {
   healthRouter(lifecycle, routes);
   // Probes answer any Host (a load balancer asks by address); everything after, only this site's.
   if (config.publicOrigins) routes.use(publicHost(config.publicOrigins));
-  clientErrorsRouter({ csrf, storage: options.storage }, routes);
+  clientErrorsRouter({ csrf, limits, maskPath }, routes);
   // Development only (product.md §11): production has no reload route.
   if (assets.feed) reloadChannel({ feed: assets.feed, lifecycle }, routes);
-  pageRouter({ routes: [...siteRoutes(options.storage, config.formRateLimit), ...(options.extraRoutes ?? [])], render, csrf, storage: options.storage }, routes);
+  pageRouter({ routes: pages, render, csrf, limits, metrics }, routes);
   app.use(routes);
   app.use(notFound());
   app.use(errorHandler(render));

@@ -33,6 +33,11 @@ export interface Config {
   publicOrigins: string[] | undefined;
   /** The per-address limit of `POST /aanmelden` (`FORM_RATE_LIMIT`, product.md §4, §12; issue 11). */
   formRateLimit: { limit: number; windowMs: number };
+  /**
+   * The metrics listener (`METRICS_PORT`, `METRICS_HOST`): off (undefined) unless a port is set;
+   * on loopback unless a host is set.
+   */
+  metrics: { port: number; host: string } | undefined;
   /** `/_image` (product.md §10); defaults in src/shared/image-config.ts. */
   images: {
     /** Output formats by `Accept`, most preferred first (`IMAGE_FORMATS`; AVIF opt-in). */
@@ -161,6 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!isOrigin(origin)) problems.push(`PUBLIC_ORIGIN must be a comma-separated list of origins like https://eiland.example (scheme, host, optional port; no path), got "${origin}"`);
   }
 
+  const metricsPortRaw = env.METRICS_PORT?.trim() || undefined;
+  const metricsPort = Number(metricsPortRaw);
+  if (metricsPortRaw !== undefined && (!/^\d+$/.test(metricsPortRaw) || metricsPort > 65535)) {
+    problems.push(`METRICS_PORT must be an integer from 0 to 65535, got "${metricsPortRaw}"`);
+  } else if (metricsPortRaw !== undefined && metricsPort !== 0 && metricsPort === port) {
+    problems.push(`METRICS_PORT must not be PORT (${port}): metrics are never served on the public port`);
+  }
+  const metricsHost = env.METRICS_HOST?.trim() || '127.0.0.1';
+
   const formLimitRaw = env.FORM_RATE_LIMIT ?? DEFAULT_FORM_RATE_LIMIT;
   const formRateLimit = parseRateLimit(formLimitRaw);
   if (!formRateLimit) problems.push(`FORM_RATE_LIMIT must be posts per window, like 20/10m (units s, m, h; at least 1 post and 1 s), got "${formLimitRaw}"`);
@@ -177,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: nodeEnv !== 'development',
     publicOrigins,
     formRateLimit: formRateLimit!,
+    metrics: metricsPortRaw === undefined ? undefined : { port: metricsPort, host: metricsHost },
     images: { formats, cacheDir, cacheMaxBytes: Number(cacheRaw), jobs },
   };
 }

@@ -9,6 +9,8 @@ import type { LogLevel } from './config.js';
 import { requestIdFor } from './filter/request-id.js';
 import type { Target } from './filter/canonical.js';
 import { excludedPath } from './filter/excluded.js';
+import type { PathMask } from './routes/personal-paths.js';
+import { parseTraceparent, type TraceContext } from './trace-context.js';
 
 /** Paths besides the excluded ones whose request lines are logged at `debug`: the probes (§12). */
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
@@ -62,6 +64,8 @@ declare module 'http' {
   interface ServerResponse {
     /** An error behind a 5xx answer, written with its stack on the request's line (§12). */
     err?: Error;
+    /** A 503 that sheds load (a full image queue): written at `warn`, without a stack. */
+    shed?: boolean;
   }
 }
 
@@ -83,9 +87,25 @@ function routeOf(res: ServerResponse): string | undefined {
   return (res as ServerResponse & { locals?: { route?: string } }).locals?.route;
 }
 
+/**
+ * The path a request's line carries: as requested, unless it grants access to personal data
+ * (see `personalPathMask`); then its canonical form with the secret masked.
+ */
+function loggedPath(url: string, res: ServerResponse, maskPath: PathMask): string {
+  const target = (res as ServerResponse & { locals?: { target?: Target } }).locals?.target;
+  const q = url.indexOf('?');
+  const path = target?.kind === 'path' ? target.canonical : q === -1 ? url : url.slice(0, q);
+  const masked = maskPath(path);
+  return masked === path ? pathOf(url) : escapeControl(masked);
+}
+
 const PROCESS_LOGGER = Symbol('eiland.processLogger');
 const REQUEST_LOGGER = Symbol('eiland.requestLogger');
-type LoggedRequest = IncomingMessage & { [PROCESS_LOGGER]?: Logger; [REQUEST_LOGGER]?: Logger };
+const BINDINGS = Symbol('eiland.logBindings');
+type LoggedRequest = IncomingMessage & { [PROCESS_LOGGER]?: Logger; [REQUEST_LOGGER]?: Logger; [BINDINGS]?: RequestBindings };
+
+/** What every log line of a request carries: its id, and its trace context when it came with one. */
+type RequestBindings = { reqId: string } & Partial<TraceContext>;
 
 /**
  * `req.log`: the request's child logger, made on first use. One getter on the app's request
@@ -94,25 +114,36 @@ type LoggedRequest = IncomingMessage & { [PROCESS_LOGGER]?: Logger; [REQUEST_LOG
  * (issue 9). Every request of the app has passed {@link requestLogging} first.
  */
 function requestLog(this: LoggedRequest): Logger {
-  return (this[REQUEST_LOGGER] ??= this[PROCESS_LOGGER]!.child({ reqId: this.id }));
+  return (this[REQUEST_LOGGER] ??= this[PROCESS_LOGGER]!.child(this[BINDINGS]!));
+}
+
+/** Options of {@link requestLogging}. */
+export interface RequestLoggingOptions {
+  /** Masks paths that grant access to personal data (default: none). */
+  maskPath?: PathMask;
 }
 
 /**
  * The request logging middleware: assigns the request id, gives the request a logger (made
  * only when a line is written), and writes one `request completed` line per request with
- * `reqId`, `method`, `path` (as requested, never the query string), `status`, `responseTime`
- * (ms) and `route`; with `err` for a 5xx. Levels: 5xx `error`, 4xx `warn`, assets and probes
- * `debug`, the rest `info`. It replaces pino-http, which serialised every request into a child
- * logger whether or not anything was logged (issue 9: 19 % of the time on `/aanmelden`).
+ * `reqId`, `method`, `path` (as requested, never the query string; masked where it grants
+ * access to personal data), `status`, `responseTime` (ms) and `route`; with `err` for a 5xx.
+ * A valid W3C `traceparent` adds `traceId` and `spanId` to every line of the request.
+ * Levels: 5xx `error` (a 503 that sheds load: `warn`, without a stack), 4xx `warn`, assets
+ * and probes `debug`, the rest `info`. It replaces pino-http, which serialised every request
+ * into a child logger whether or not anything was logged (19 % of the time on `/aanmelden`).
  * @param logger the process logger
  */
-export function requestLogging(logger: Logger): RequestHandler {
+export function requestLogging(logger: Logger, { maskPath = (path) => path }: RequestLoggingOptions = {}): RequestHandler {
   return function requestLogging(req, res, next) {
     const started = Date.now();
     const url = req.url;
     const reqId = requestIdFor(req);
     req.id = reqId;
+    const trace = parseTraceparent(req.headers.traceparent);
+    const bindings: RequestBindings = trace ? { reqId, ...trace } : { reqId };
     (req as LoggedRequest)[PROCESS_LOGGER] = logger;
+    (req as LoggedRequest)[BINDINGS] = bindings;
     const proto = Object.getPrototypeOf(req) as object;
     if (!Object.hasOwn(proto, 'log')) Object.defineProperty(proto, 'log', { configurable: true, enumerable: false, get: requestLog });
     const complete = (err?: Error) => {
@@ -120,10 +151,11 @@ export function requestLogging(logger: Logger): RequestHandler {
       res.off('close', complete);
       res.off('error', complete);
       const status = res.statusCode;
-      const failed = err ?? res.err ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined);
-      const level = status >= 500 || err ? 'error' : status >= 400 ? 'warn' : quiet(res) ? 'debug' : 'info';
+      const shed = res.shed === true && status === 503 && !err;
+      const failed = shed ? undefined : (err ?? res.err ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined));
+      const level = (status >= 500 && !shed) || err ? 'error' : status >= 400 ? 'warn' : quiet(res) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const line = { reqId, method: req.method, path: pathOf(url), status, responseTime: Date.now() - started, route: routeOf(res) };
+      const line = { ...bindings, method: req.method, path: loggedPath(url, res, maskPath), status, responseTime: Date.now() - started, route: routeOf(res) };
       logger[level](failed ? { ...line, err: failed } : line, 'request completed');
     };
     res.on('finish', complete);

@@ -10,6 +10,9 @@ import { createApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger } from './logging.js';
+import { logParserErrors } from './parser-errors.js';
+import { createMetrics } from './metrics/index.js';
+import { METRICS_PATH, startMetricsListener } from './metrics/listener.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -21,6 +24,8 @@ export interface RunningServer {
   server: Server;
   /** Base URL, e.g. `http://127.0.0.1:3000`. */
   url: string;
+  /** The metrics listener's `/metrics` URL, when `METRICS_PORT` is set. */
+  metricsUrl: string | undefined;
   logger: Logger;
   /**
    * Graceful shutdown: readiness 503, stop accepting, let in-flight requests
@@ -38,6 +43,9 @@ export type ServerOptions = Omit<AppOptions, 'storage'> & {
   /** SQLite file when storage is opened here (default `data/eiland.db`). */
   databaseFile?: string;
 };
+
+/** A host as written in a URL: an IPv6 address in brackets. */
+const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
  * The CSRF secret: `CSRF_SECRET`, else one generated once and kept in the
@@ -59,7 +67,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const lifecycle = new Lifecycle('starting');
   const storage = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger }));
   const csrfSecret = await csrfSecretOf(config, storage);
-  const app = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle });
+  const metrics = options.metrics ?? createMetrics();
+  const app = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
   const server = createServer(
     {
       headersTimeout: 10_000,
@@ -69,6 +78,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     },
     app,
   );
+  logParserErrors(server, logger);
   // Connections that have not sent a request yet (browsers open spare ones): closeIdleConnections()
   // leaves them to the 10 s headers time-out, which would hold a shutdown that long.
   const unused = new Set<Socket>();
@@ -83,12 +93,15 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
   });
+  // Off unless configured; never on the public port (README "Metrics"). Bound first: a port
+  // that cannot be had stops the start before the site takes traffic.
+  const metricsListener = config.metrics && (await startMetricsListener(metrics, config.metrics.host, config.metrics.port));
+  if (metricsListener) logger.info({ event: 'metrics_started', host: config.metrics!.host, port: metricsListener.port }, 'metrics_started');
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   lifecycle.state = 'ready';
   logger.info({ event: 'server_started', host: config.host, port }, 'server_started');
 
@@ -110,19 +123,20 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
       server.close(() => {
         clearTimeout(force);
-        void storage
-          .close()
-          .catch((err: unknown) => logger.error({ err }, 'closing the database failed'))
-          .finally(() => {
-            logger.info({ event: 'shutdown_complete' }, 'shutdown_complete');
-            resolve();
-          });
+        void Promise.all([
+          storage.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed')),
+          metricsListener?.close(),
+        ]).finally(() => {
+          logger.info({ event: 'shutdown_complete' }, 'shutdown_complete');
+          resolve();
+        });
       });
       server.closeIdleConnections();
       for (const socket of unused) socket.destroy();
     }));
 
-  return { server, url: `http://${host}:${port}`, logger, shutdown };
+  const metricsUrl = metricsListener && `http://${urlHost(config.metrics!.host)}:${metricsListener.port}${METRICS_PATH}`;
+  return { server, url: `http://${urlHost(config.host)}:${port}`, metricsUrl, logger, shutdown };
 }
 
 /** The signals that stop the server gracefully (README "Operations"). */

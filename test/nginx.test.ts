@@ -106,6 +106,18 @@ describe('two instances behind the reference nginx (issue 12)', { timeout: 300_0
     for (const page of pages) assert.match(await page, /class="count">Er (?:is|zijn)[^<]*aanmelding[^<]*<\/p>[\s\S]*<\/html>/);
   });
 
+  it('passes a caller\'s traceparent on: its trace id is on the instance\'s request line', async () => {
+    const trace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${base}/over`, { headers: { traceparent: `00-${trace}-00f067aa0ba902b${i}-01` } });
+      assert.equal(res.status, 200);
+      await res.text();
+    }
+    await new Promise((r) => setTimeout(r, 200)); // the instances' asynchronous logs catch up
+    const logged = instances.map((instance) => instance.output()).join('\n');
+    for (let i = 0; i < 4; i++) assert.match(logged, new RegExp(`"traceId":"${trace}","spanId":"00f067aa0ba902b${i}"[^\\n]*"msg":"request completed"`));
+  });
+
   it('runs the browser suite through it: pages, registration and client navigation', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, BASE_URL: base };
     delete env.NODE_TEST_CONTEXT;

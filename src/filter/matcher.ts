@@ -6,6 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import { HttpError } from '../errors.js';
+import { endPlain } from '../plain-text.js';
 import { parseTarget, type Target } from './canonical.js';
 import { excludedPath, type ExcludedPath } from './excluded.js';
 
@@ -29,7 +30,7 @@ function plainEnd(res: Response, error?: unknown): void {
   const code = error === undefined ? 404 : typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
   if (code === 500) res.err = error instanceof Error ? error : new Error(String(error));
   if (res.headersSent) res.destroy();
-  else res.status(code).type('text/plain').send(STATUS_CODES[code]);
+  else endPlain(res, code, STATUS_CODES[code]!);
 }
 
 /**

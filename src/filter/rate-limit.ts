@@ -4,6 +4,7 @@
  * database enforce one limit (issue 12).
  */
 import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
 import { rateLimit, type Options, type Store } from 'express-rate-limit';
 import { HttpError } from '../errors.js';
 import type { Storage } from '../storage/types.js';
@@ -38,20 +39,49 @@ class StorageStore implements Store {
 }
 
 /**
- * A middleware that answers the request after the limit with the 429 error page
- * (`RateLimit` and `Retry-After` headers set by express-rate-limit). When the database cannot
- * count, the request gets the 503 page.
- * @param limit requests per window, per client address (`req.ip`, so `trust proxy` applies)
- * @param what what is limited, for the log and as the counters' key prefix, e.g. `form posts`
- * @param storage where the counters live (shared by every instance on the database)
+ * express-rate-limit's warnings (its checks of the configuration and of `req.ip`) as one pino
+ * line each: its default writes a stack to stderr, in the middle of the JSON log (README "Logs").
  */
-export function perClientLimit({ limit, windowMs }: RateLimit, what: string, storage: Storage): RequestHandler {
-  return rateLimit({
-    limit,
-    windowMs,
-    store: new StorageStore(storage, `${what}:`),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new HttpError(429, `Too many ${what} from this client address`)),
-  });
+function pinoAdapter(logger: Logger): NonNullable<Options['logger']> {
+  const line = (error: unknown, context?: string) =>
+    logger.warn(
+      { event: 'rate_limit_warning', code: (error as { code?: unknown } | null)?.code, reason: error instanceof Error ? error.message : String(error), context },
+      'rate_limit_warning',
+    );
+  return { warn: line, error: line };
+}
+
+/** Makes per-client limits whose counters live in one storage. */
+export interface RateLimits {
+  /**
+   * A middleware that answers the request after the limit with the 429 error page
+   * (`RateLimit` and `Retry-After` headers set by express-rate-limit). When the database cannot
+   * count, the request gets the 503 page.
+   * @param limit requests per window, per client address (`req.ip`, so `trust proxy` applies)
+   * @param what what is limited, for the log and as the counters' key prefix, e.g. `form posts`
+   */
+  perClient(limit: RateLimit, what: string): RequestHandler;
+}
+
+/**
+ * The rate limits of one app.
+ * @param storage where the counters live (shared by every instance on the database)
+ * @param logger where express-rate-limit's warnings go
+ * @example rateLimits({ storage, logger }).perClient({ limit: 20, windowMs: 600_000 }, 'form posts')
+ */
+export function rateLimits({ storage, logger }: { storage: Storage; logger: Logger }): RateLimits {
+  const log = pinoAdapter(logger);
+  return {
+    perClient({ limit, windowMs }, what) {
+      return rateLimit({
+        limit,
+        windowMs,
+        store: new StorageStore(storage, `${what}:`),
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        logger: log,
+        handler: (_req, _res, next) => next(new HttpError(429, `Too many ${what} from this client address`)),
+      });
+    },
+  };
 }

@@ -15,6 +15,7 @@ import { wantsWholeDocument } from './whole-document.js';
 import type { AssetsSource } from '../build/assets-source.js';
 import type { BuildManifest, ScriptAsset } from '../build/manifest.js';
 import { DATA_HEADER } from '../shared/page-data.js';
+import type { Metrics, RenderOutcome } from '../metrics/index.js';
 import type { RouteKind } from '../shared/route-table.js';
 
 function islandScript(manifest: BuildManifest, name: string): ScriptAsset {
@@ -54,6 +55,8 @@ export interface RendererOptions {
   assets: AssetsSource;
   /** A render not finished after this many ms is aborted (product.md §6: 10 s). */
   timeoutMs: number;
+  /** Counts each render's outcome. */
+  metrics: Metrics;
 }
 
 /** The reason given to React when Eiland aborts a render; not an error to log twice. */
@@ -89,14 +92,18 @@ function collect(stream: PipeableStream, done: (html: string) => void): void {
  * instead of the streamed document.
  * @example const render = createRenderer({ assets: productionAssets('dist'), timeoutMs: 10_000 })
  */
-export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
+export function createRenderer({ assets, timeoutMs, metrics }: RendererOptions): Render {
   return function render(req, res, page) {
     const route = (res.locals.route as string | undefined) ?? null;
     const logAborted = (reason: RenderAborted['reason']) => req.log.warn({ event: 'render_aborted', reason, route }, 'render_aborted');
+    /** What this render ends in, counted once when the response closes. */
+    let outcome: RenderOutcome = 'client_gone';
+    const count = () => metrics.renders.inc({ route: route ?? 'unmatched', outcome });
     if (res.closed) {
       // The client left while the loader ran: nothing to render, and 'close' will not come again
       // (without this, the render's time-out would log it 10 s later as a timeout).
       logAborted('client_disconnected');
+      count();
       return;
     }
     const manifest = assets.current();
@@ -158,6 +165,7 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
     };
 
     const start = () => {
+      outcome = data ? 'data' : whole ? 'whole' : 'shell';
       if (data) {
         collect(stream, sendData);
         return;
@@ -183,6 +191,7 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
       },
       onShellError(error) {
         clearTimeout(timer);
+        outcome = 'failed';
         page.onShellError(error);
       },
       onError(error) {
@@ -191,6 +200,8 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
     });
 
     const abort = (reason: RenderAborted['reason']) => {
+      // A render that timed out and then lost its client counts as timed out.
+      if (outcome !== 'timeout') outcome = reason === 'timeout' ? 'timeout' : 'client_gone';
       logAborted(reason);
       stream.abort(new RenderAborted(reason));
     };
@@ -199,6 +210,7 @@ export function createRenderer({ assets, timeoutMs }: RendererOptions): Render {
       clearTimeout(timer);
       // 'close' also follows a normal finish: only an unfinished response is a disconnect.
       if (!res.writableFinished) abort('client_disconnected');
+      count();
     });
   };
 }

@@ -9,10 +9,10 @@ import { IsOptional, IsString, Matches, MaxLength, validate } from 'class-valida
 import type { Router } from 'express';
 import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
-import { perClientLimit } from '../filter/rate-limit.js';
+import type { RateLimits } from '../filter/rate-limit.js';
 import { boundedText } from '../forms/read-body.js';
-import type { Storage } from '../storage/types.js';
 import { escapeControl } from '../logging.js';
+import type { PathMask } from './personal-paths.js';
 import { methodNotAllowed, routeName } from './router.js';
 
 /** The largest report, in bytes (8 KiB). */
@@ -47,10 +47,10 @@ class ClientErrorReport {
   requestId?: string;
 }
 
-/** The page's path only: a query string may hold personal data (product.md §12). */
-function pathOf(url: string): string {
+/** The page's path only: a query string may hold personal data (product.md §12), and so may a path (masked). */
+function pathOf(url: string, maskPath: PathMask): string {
   try {
-    return new URL(url, 'http://x').pathname;
+    return maskPath(new URL(url, 'http://x').pathname);
   } catch {
     return '';
   }
@@ -58,16 +58,17 @@ function pathOf(url: string): string {
 
 /**
  * The endpoint's router.
- * @param options `csrf` for its same-origin check (the token is not required)
+ * @param options `csrf` for its same-origin check (the token is not required), `limits` for its
+ *   rate limit, `maskPath` for the reported page's path
  * @param router where the route is added (see `healthRouter`)
  * @returns `router`
  */
-export function clientErrorsRouter({ csrf, storage }: { csrf: CsrfTokens; storage: Storage }, router: Router): Router {
+export function clientErrorsRouter({ csrf, limits, maskPath }: { csrf: CsrfTokens; limits: RateLimits; maskPath: PathMask }, router: Router): Router {
   router
     .route(CLIENT_ERRORS_PATH)
     .all(routeName(CLIENT_ERRORS_PATH))
     .post(
-      perClientLimit({ limit: 10, windowMs: 60_000 }, 'client error reports', storage),
+      limits.perClient({ limit: 10, windowMs: 60_000 }, 'client error reports'),
       // sendBeacon sends text/plain.
       boundedText(['application/json', 'text/plain'], REPORT_LIMIT, ['utf-8', 'utf8']),
       csrf.protect({ tokenRequired: false }),
@@ -101,7 +102,7 @@ export function clientErrorsRouter({ csrf, storage }: { csrf: CsrfTokens; storag
             source: 'client',
             message: escapeControl(report.message),
             stack: escapeControl(report.stack ?? ''),
-            page: escapeControl(pathOf(report.url)),
+            page: escapeControl(pathOf(report.url, maskPath)),
             island: report.island,
             pageRequestId: report.requestId,
           },

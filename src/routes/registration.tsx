@@ -47,7 +47,7 @@ function submissionKeyOf(fields: Submitted): string {
 async function submit(storage: Storage, ctx: ActionContext): Promise<ActionResult<AanmeldenProps>> {
   const fields = readShape(ctx.req.body, SHAPE);
   const submissionKey = submissionKeyOf(fields);
-  if (fields[HONEYPOT_FIELD]) return { redirect: THANK_YOU_PATH };
+  if (fields[HONEYPOT_FIELD]) return { redirect: THANK_YOU_PATH, outcome: 'honeypot' };
 
   const values = valuesOf(fields);
   const result = await validateForm(RegistrationDto, values);
@@ -101,6 +101,8 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
     ...declared('/aanmeldingen/:id'),
     title: 'Bedankt voor je aanmelding',
     head: <meta name="robots" content="noindex" />,
+    // Whoever has the URL reads the registration: never logged whole.
+    secretParams: ['id'],
     loader: async ({ req }) => {
       const id = String(req.params.id);
       if (!isUUID(id)) throw new HttpError(400, 'Route parameter "id" is not a UUID');

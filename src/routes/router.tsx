@@ -6,8 +6,9 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
 import { HttpError } from '../errors.js';
 import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
-import type { Storage } from '../storage/types.js';
-import { perClientLimit } from '../filter/rate-limit.js';
+import type { RateLimits } from '../filter/rate-limit.js';
+import type { Metrics } from '../metrics/index.js';
+import { countFormPosts, markFormOutcome } from '../metrics/forms.js';
 import { formBody } from '../forms/body.js';
 import { DATA_HEADER } from '../shared/page-data.js';
 import type { Render } from '../render/document.js';
@@ -25,8 +26,10 @@ export interface PageRouterOptions {
   routes: AnyPageRoute[];
   render: Render;
   csrf: CsrfTokens;
-  /** Where rate-limit counters live. */
-  storage: Storage;
+  /** The per-client limits of form posts. */
+  limits: RateLimits;
+  /** Counts form posts by outcome. */
+  metrics: Metrics;
 }
 
 /**
@@ -82,7 +85,10 @@ function answer(route: AnyPageRoute, render: Render, run: (ctx: ActionContext) =
   return async function action(req, res, next) {
     try {
       const result = await run(context(req, res));
-      if ('redirect' in result) res.redirect(303, result.redirect);
+      if ('redirect' in result) {
+        if (result.outcome) markFormOutcome(res, result.outcome);
+        res.redirect(303, result.redirect);
+      }
       else if (result.data !== undefined && req.get(DATA_HEADER) === '1') {
         // The island's post: JSON, marked, never cached (product.md §4, §7).
         res.status(result.status).set(DATA_HEADER, '1').set('Cache-Control', 'no-store').json(result.data);
@@ -116,14 +122,14 @@ export function routeName(path: string): RequestHandler {
  * The routes of all pages.
  * @param router where the routes are added (see `healthRouter`)
  * @returns `router`
- * @example pageRouter({ routes: siteRoutes(storage, limit), render, csrf, storage }, routes)
+ * @example pageRouter({ routes: siteRoutes(storage, limit), render, csrf, limits, metrics }, routes)
  */
-export function pageRouter({ routes, render, csrf, storage }: PageRouterOptions, router: Router): Router {
+export function pageRouter({ routes, render, csrf, limits, metrics }: PageRouterOptions, router: Router): Router {
   for (const route of routes) {
     const r = router.route(route.path).all(routeName(route.path)).get(pageHandler(route, render));
     if (route.action) {
-      const limiter = route.rateLimit ? [perClientLimit(route.rateLimit, 'form posts', storage)] : [];
-      r.post(...limiter, ...formBody(), csrf.protect(), answer(route, render, route.action), tokenExpired(route, render));
+      const limiter = route.rateLimit ? [limits.perClient(route.rateLimit, 'form posts')] : [];
+      r.post(countFormPosts(metrics, route.path), ...limiter, ...formBody(), csrf.protect(), answer(route, render, route.action), tokenExpired(route, render));
     }
     r.all(methodNotAllowed(route.action ? 'GET, HEAD, POST' : 'GET, HEAD'));
   }

@@ -7,6 +7,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Logger } from 'pino';
 
 import type { RateLimit } from '../filter/rate-limit.js';
+import type { FormOutcome } from '../metrics/index.js';
 import type { RouteDeclaration } from '../shared/route-table.js';
 
 /** What a loader gets. */
@@ -24,9 +25,10 @@ export interface ActionContext extends LoaderContext {
 /**
  * An action's answer: a redirect (303 for PRG), or the page again with a
  * status. `data` is the JSON answer to a post with the data marker (the
- * island's), e.g. field → message for a 422.
+ * island's), e.g. field → message for a 422. A redirect that stored nothing names its
+ * `outcome` for the metrics (e.g. `honeypot`).
  */
-export type ActionResult<P> = { redirect: string } | { status: number; props: P; data?: unknown };
+export type ActionResult<P> = { redirect: string; outcome?: FormOutcome } | { status: number; props: P; data?: unknown };
 
 /**
  * One page of the route table: its declaration (path, kind, islands — see
@@ -47,6 +49,11 @@ export interface PageRoute<P extends object = Record<string, never>> extends Rou
   onTokenExpired?: (ctx: ActionContext) => Promise<ActionResult<P>>;
   /** Posts allowed per client address and window (per instance; product.md §4). */
   rateLimit?: RateLimit;
+  /**
+   * Parameters whose values grant access to personal data (e.g. the id of a confirmation):
+   * masked wherever the path is logged (see `personalPathMask`).
+   */
+  secretParams?: readonly string[];
 }
 
 /** A route of any props type, as the router stores them. */

@@ -1,0 +1,100 @@
+/**
+ * Metrics for operators (README "Metrics"): counters and histograms of one app in a registry
+ * of its own, read as Prometheus text by the metrics listener (`listener.ts`). Every label has a
+ * bounded set of values: route patterns, never paths; status classes, never statuses.
+ */
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What a render ended in: how it was sent, or why it was not sent whole. */
+export type RenderOutcome = 'shell' | 'whole' | 'data' | 'failed' | 'timeout' | 'client_gone';
+
+/** What an image request ended in. */
+export type ImageOutcome = 'hit' | 'miss' | 'not_modified' | 'shed' | 'refused' | 'unreadable';
+
+/**
+ * What a form post ended in: stored (303 to the result), honeypot (303 to the neutral thank-you,
+ * nothing stored), invalid (422), forbidden (403), rate_limited (429), rejected (another 4xx:
+ * shape, size, encoding), error (5xx).
+ */
+export type FormOutcome = 'stored' | 'honeypot' | 'invalid' | 'forbidden' | 'rate_limited' | 'rejected' | 'error';
+
+/** The instruments of one app. */
+export interface Metrics {
+  registry: Registry;
+  /** `http_request_duration_seconds{route,method,status_class}`. */
+  requestDuration: Histogram<'route' | 'method' | 'status_class'>;
+  /** `eiland_renders_total{route,outcome}`. */
+  renders: Counter<'route' | 'outcome'>;
+  /** `eiland_image_requests_total{outcome}`. */
+  images: Counter<'outcome'>;
+  /** `eiland_storage_errors_total{operation}`. */
+  storageErrors: Counter<'operation'>;
+  /** `eiland_form_posts_total{form,outcome}`. */
+  formPosts: Counter<'form' | 'outcome'>;
+  /**
+   * Reports the image job queue's state in `eiland_image_jobs{state="running"|"queued"}`, read
+   * at each scrape.
+   */
+  watchImageJobs(state: () => { running: number; queued: number }): void;
+}
+
+/** Latency buckets in seconds: a page answers in milliseconds, a render may run for 10 s. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Creates the instruments of one app, in a registry of their own (so that two apps in one
+ * process, as in the tests, never share a counter).
+ */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  let jobs: (() => { running: number; queued: number }) | undefined;
+  new Gauge({
+    name: 'eiland_image_jobs',
+    help: 'Image jobs (sharp) running and waiting for a slot.',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const state = jobs?.();
+      this.set({ state: 'running' }, state?.running ?? 0);
+      this.set({ state: 'queued' }, state?.queued ?? 0);
+    },
+  });
+  return {
+    registry,
+    requestDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from a request to the end of its response, by route pattern, method and status class.',
+      labelNames: ['route', 'method', 'status_class'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    renders: new Counter({
+      name: 'eiland_renders_total',
+      help: 'Page renders by route and outcome: shell (streamed), whole (bots, text browsers), data (page data), failed (the shell), timeout or client_gone (aborted).',
+      labelNames: ['route', 'outcome'],
+      registers,
+    }),
+    images: new Counter({
+      name: 'eiland_image_requests_total',
+      help: 'Image requests by outcome: hit, miss (made by sharp), not_modified, shed (503, queue full), refused (4xx), unreadable (a source sharp cannot read).',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    storageErrors: new Counter({
+      name: 'eiland_storage_errors_total',
+      help: 'Database operations that failed (answered 503 where a request needed them), by operation.',
+      labelNames: ['operation'],
+      registers,
+    }),
+    formPosts: new Counter({
+      name: 'eiland_form_posts_total',
+      help: 'Form posts by form (its path) and outcome: stored, honeypot, invalid (422), forbidden (403), rate_limited (429), rejected (other 4xx), error (5xx).',
+      labelNames: ['form', 'outcome'],
+      registers,
+    }),
+    watchImageJobs(state) {
+      jobs = state;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * `eiland_storage_errors_total{operation}` (README "Metrics"): the storage contract with every
+ * failure counted, whichever engine and whoever called (a page's loader, a rate limit, a form).
+ */
+import { StorageUnavailableError, type Storage } from '../storage/types.js';
+import type { Metrics } from './index.js';
+
+/**
+ * Wraps a storage so that each `StorageUnavailableError` it rejects with is counted by its
+ * operation, then passed on unchanged.
+ * @param storage any engine
+ * @returns the same contract
+ */
+export function countStorageErrors(storage: Storage, metrics: Metrics): Storage {
+  const count = (error: unknown): never => {
+    if (error instanceof StorageUnavailableError) metrics.storageErrors.inc({ operation: error.operation });
+    throw error;
+  };
+  return new Proxy(storage, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch(count);
+    },
+  });
+}

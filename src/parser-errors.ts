@@ -1,0 +1,45 @@
+/**
+ * Requests Node's HTTP parser rejects (a malformed request line or header, headers over the
+ * size limit, a request not complete within the time-outs) never reach Express, so the request
+ * log has no line for them. This answers them exactly as Node does by default (400, 431 or
+ * 408, then the connection closed) and writes one `request_rejected` line per connection at
+ * `warn`, with the parser's code and reason and never the bytes received (README "Logs").
+ */
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+
+/** Node's own answers (lib/_http_server.js), by error code; anything else is a 400. */
+const ANSWERS: Readonly<Record<string, { status: number; text: string }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, text: 'Request Header Fields Too Large' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, text: 'Payload Too Large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, text: 'Request Timeout' },
+};
+const BAD_REQUEST = { status: 400, text: 'Bad Request' };
+
+/** Codes of a client that went away mid-request (a reset, or the end of its stream inside a head), not of a request that was refused: nothing to log. */
+const GONE = new Set(['ECONNRESET', 'EPIPE', 'HPE_INVALID_EOF_STATE']);
+
+/** What Node's parser fails a connection with. */
+type ParserError = Error & { code?: string; reason?: string };
+
+/**
+ * Takes over the server's `clientError` event.
+ * @param server the HTTP server
+ * @param logger the process logger
+ */
+export function logParserErrors(server: Server, logger: Logger): void {
+  server.on('clientError', function clientError(error: ParserError, socket: Duplex & { _httpMessage?: { headersSent?: boolean } }) {
+    // As Node does: answer only where no response of this connection has begun.
+    const answerable = socket.writable && !socket._httpMessage?.headersSent;
+    const answer = ANSWERS[error.code ?? ''] ?? BAD_REQUEST;
+    if (!GONE.has(error.code ?? '')) {
+      logger.warn(
+        { event: 'request_rejected', code: error.code, reason: error.reason ?? error.message, status: answerable ? answer.status : undefined },
+        'request_rejected',
+      );
+    }
+    if (answerable) socket.write(`HTTP/1.1 ${answer.status} ${answer.text}\r\nConnection: close\r\n\r\n`);
+    socket.destroy(error);
+  });
+}

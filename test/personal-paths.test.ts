@@ -1,0 +1,63 @@
+/**
+ * A path that grants access to personal data is never logged whole (README "Logs"): the id of
+ * a confirmation page lets anyone who has it read that person's registration.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { MASK, personalPathMask } from '../src/routes/personal-paths.js';
+import { raw, startApp, type TestApp } from './helpers/app.js';
+import { postForm, UNKNOWN_UUID, VALID } from './helpers/form.js';
+
+describe('personalPathMask', () => {
+  const mask = personalPathMask([{ path: '/aanmeldingen/:id', secretParams: ['id'] }, { path: '/over' }]);
+  const cases: [path: string, logged: string][] = [
+    [`/aanmeldingen/${UNKNOWN_UUID}`, `/aanmeldingen/${MASK}`],
+    ['/aanmeldingen/niet-een-uuid', `/aanmeldingen/${MASK}`],
+    ['/aanmeldingen', '/aanmeldingen'],
+    ['/aanmeldingen/a/b', '/aanmeldingen/a/b'],
+    ['/over', '/over'],
+  ];
+  for (const [path, logged] of cases) {
+    it(`${path} → ${logged}`, () => assert.equal(mask(path), logged));
+  }
+
+  it('refuses a secret that is not a parameter of its route', () => {
+    assert.throws(() => personalPathMask([{ path: '/over', secretParams: ['id'] }]), /Route "\/over" has no parameter "id" to mask/);
+  });
+});
+
+describe('confirmation paths in the logs', () => {
+  let app: TestApp;
+  before(async () => (app = await startApp()));
+  after(() => app.close());
+
+  it('the request log and client-error reports mask the id, however the path is written', async () => {
+    const posted = await postForm(app, { ...VALID, email: 'geheim@voorbeeld.nl' });
+    assert.equal(posted.status, 303);
+    const location = String(posted.headers.location);
+    const id = location.split('/').pop()!;
+    const ids = ['bevestiging-1', 'bevestiging-2', 'bevestiging-3', 'bevestiging-4'];
+    assert.equal((await raw(app.port, location, { headers: { 'X-Request-Id': ids[0]! } })).status, 200);
+    assert.equal((await raw(app.port, `${location}/`, { headers: { 'X-Request-Id': ids[1]! } })).status, 308);
+    assert.equal((await raw(app.port, `/%61anmeldingen/${id}?x=1`, { headers: { 'X-Request-Id': ids[2]! } })).status, 308);
+    assert.equal((await raw(app.port, `/aanmeldingen/${UNKNOWN_UUID}`, { headers: { 'X-Request-Id': ids[3]! } })).status, 404);
+    const report = await raw(app.port, '/_eiland/client-errors', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+      body: JSON.stringify({ message: 'Fout', url: `${app.url}${location}?tab=1` }),
+    });
+    assert.equal(report.status, 204);
+
+    // The 308s are answered before routing: they have no route.
+    const routes = ['/aanmeldingen/:id', undefined, undefined, '/aanmeldingen/:id'];
+    for (const [i, reqId] of ids.entries()) {
+      const line = app.logs().find((l) => l.reqId === reqId && l.msg === 'request completed');
+      assert.equal(line?.path, `/aanmeldingen/${MASK}`, reqId);
+      assert.equal(line?.route, routes[i], reqId);
+    }
+    assert.equal(app.logs().find((l) => l.event === 'client_error')?.page, `/aanmeldingen/${MASK}`);
+    const all = app.rawLogs().join('\n');
+    assert.ok(!all.includes(id), 'the id is in no log line');
+    assert.ok(!all.includes(UNKNOWN_UUID), 'nor an unknown one');
+  });
+});
