@@ -15,10 +15,11 @@ import {
   REGISTRATION_FIELDS,
   SUBMISSION_FIELD,
   type RegistrationField,
-} from '../src/shared/registration.js';
-import { messageLanguage } from '../src/shared/messages.js';
-import { DATA_HEADER, NAVIGATE_EVENT, type NavigateDetail } from '../src/shared/page-data.js';
-import type { FormRules } from '../src/shared/rules.js';
+} from '../protocol/registration.js';
+import { formTitle } from '../protocol/forms.js';
+import { messageLanguage } from '../protocol/messages.js';
+import { DATA_HEADER, NAVIGATE_EVENT, type NavigateDetail } from '../protocol/page-data.js';
+import type { FormRules } from '../protocol/rules.js';
 import { validateField, validateValues } from './lib/validate.js';
 
 export { validateValues };
@@ -219,11 +220,10 @@ export default function RegistrationForm(props: RegistrationFormProps) {
     if (focusSummary > 0) summary.current?.focus();
   }, [focusSummary]);
 
-  // Like the server's re-render: "Fout: " in the title while the summary shows errors.
+  // Like the server's re-render: the error prefix in the title while the summary shows errors.
   const failing = summarised.filter((f) => errors[f]);
   useEffect(() => {
-    const plain = document.title.replace(/^Fout: /, '');
-    document.title = failing.length > 0 ? `Fout: ${plain}` : plain;
+    document.title = formTitle(document.title, failing.length > 0);
   }, [failing.length]);
 
   const showSubmitErrors = (next: FieldErrors) => {

@@ -14,7 +14,8 @@ function postgresBin() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const majors = existsSync(root) ? readdirSync(root).filter((d) => existsSync(join(root, d, 'bin', 'initdb'))) : [];
-  return majors.length > 0 ? join(root, majors.sort((a, b) => Number(b) - Number(a))[0], 'bin') : join(root, '<version>', 'bin');
+  const newest = majors.sort((a, b) => Number(b) - Number(a))[0];
+  return join(root, newest ?? '<version>', 'bin');
 }
 
 /** Debian package → the program the tests run and the variable that overrides its path. */

@@ -4,7 +4,7 @@
  */
 
 import { availableParallelism } from 'node:os';
-import { DEFAULT_CACHE_MAX_BYTES, DEFAULT_OUTPUT_FORMATS, OUTPUT_FORMATS, type OutputFormat } from './shared/image-config.js';
+import { DEFAULT_CACHE_MAX_BYTES, DEFAULT_OUTPUT_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../protocol/image-config.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -38,7 +38,7 @@ export interface Config {
    * on loopback unless a host is set.
    */
   metrics: { port: number; host: string } | undefined;
-  /** `/_image` (product.md §10); defaults in src/shared/image-config.ts. */
+  /** `/_image` (product.md §10); defaults in protocol/image-config.ts. */
   images: {
     /** Output formats by `Accept`, most preferred first (`IMAGE_FORMATS`; AVIF opt-in). */
     formats: OutputFormat[];

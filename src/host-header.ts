@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { endPlain } from './plain-text.js';
+import { HttpError } from './errors.js';
 
 /**
  * `uri-host [ ":" port ]`: a bracketed IP literal or a reg-name/IPv4 of RFC 3986 characters.
@@ -32,18 +32,18 @@ export function hostProblem(req: IncomingMessage): 'duplicate' | 'invalid' | und
 }
 
 /**
- * A middleware that answers a request with two `Host` lines or an invalid one with a plain
- * 400 and closes its connection, before any path is looked at.
+ * A middleware that fails a request with two `Host` lines or an invalid one: a plain 400 and
+ * its connection closed (the error handler), before any path is looked at.
  * @example app.use(singleHost())
  */
 export function singleHost(): RequestHandler {
-  return function singleHost(req, res, next) {
+  return function singleHost(req, _res, next) {
     const problem = hostProblem(req);
     if (problem === undefined) {
       next();
       return;
     }
-    res.setHeader('Connection', 'close');
-    endPlain(res, 400, problem === 'duplicate' ? 'Bad Request: more than one Host header' : 'Bad Request: invalid Host header');
+    const plain = problem === 'duplicate' ? 'Bad Request: more than one Host header' : 'Bad Request: invalid Host header';
+    next(new HttpError(400, plain, { plain, headers: { Connection: 'close' } }));
   };
 }

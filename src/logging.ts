@@ -2,12 +2,11 @@
  * Logs (product.md §12): pino JSON lines, one `request completed` line per
  * request, secrets redacted, user input with control characters escaped.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { LogLevel } from './config.js';
 import { requestIdFor } from './filter/request-id.js';
-import type { Target } from './filter/canonical.js';
 import { excludedPath } from './filter/excluded.js';
 import type { PathMask } from './routes/personal-paths.js';
 import { parseTraceparent, type TraceContext } from './trace-context.js';
@@ -15,10 +14,10 @@ import { parseTraceparent, type TraceContext } from './trace-context.js';
 /** Paths besides the excluded ones whose request lines are logged at `debug`: the probes (§12). */
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
-/** Whether a request's line is written at `debug`: an excluded path (§2) or a probe, on its canonical path. */
-function quiet(res: ServerResponse): boolean {
-  const target = (res as ServerResponse & { locals?: { target?: Target } }).locals?.target;
-  return target?.kind === 'path' && (excludedPath(target.canonical) !== undefined || PROBE_PATHS.has(target.canonical));
+/** Whether a request's line is written at `debug`: an excluded path or a probe, on its canonical path. */
+function quiet(res: Response): boolean {
+  const { target } = res.locals;
+  return target.kind === 'path' && (excludedPath(target.canonical) !== undefined || PROBE_PATHS.has(target.canonical));
 }
 
 /**
@@ -61,12 +60,6 @@ declare module 'http' {
     /** The request's logger: every line carries `reqId`. */
     log: Logger;
   }
-  interface ServerResponse {
-    /** An error behind a 5xx answer, written with its stack on the request's line (§12). */
-    err?: Error;
-    /** A 503 that sheds load (a full image queue): written at `warn`, without a stack. */
-    shed?: boolean;
-  }
 }
 
 /** The longest request path a log line carries, in characters; a longer one is cut (issue 12). */
@@ -83,18 +76,14 @@ function pathOf(url: string): string {
   return escapeControl(shown);
 }
 
-function routeOf(res: ServerResponse): string | undefined {
-  return (res as ServerResponse & { locals?: { route?: string } }).locals?.route;
-}
-
 /**
  * The path a request's line carries: as requested, unless it grants access to personal data
  * (see `personalPathMask`); then its canonical form with the secret masked.
  */
-function loggedPath(url: string, res: ServerResponse, maskPath: PathMask): string {
-  const target = (res as ServerResponse & { locals?: { target?: Target } }).locals?.target;
+function loggedPath(url: string, res: Response, maskPath: PathMask): string {
+  const { target } = res.locals;
   const q = url.indexOf('?');
-  const path = target?.kind === 'path' ? target.canonical : q === -1 ? url : url.slice(0, q);
+  const path = target.kind === 'path' ? target.canonical : q === -1 ? url : url.slice(0, q);
   const masked = maskPath(path);
   return masked === path ? pathOf(url) : escapeControl(masked);
 }
@@ -151,11 +140,11 @@ export function requestLogging(logger: Logger, { maskPath = (path) => path }: Re
       res.off('close', complete);
       res.off('error', complete);
       const status = res.statusCode;
-      const shed = res.shed === true && status === 503 && !err;
-      const failed = shed ? undefined : (err ?? res.err ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined));
+      const shed = res.locals.shed === true && status === 503 && !err;
+      const failed = shed ? undefined : (err ?? res.locals.failure ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined));
       const level = (status >= 500 && !shed) || err ? 'error' : status >= 400 ? 'warn' : quiet(res) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const line = { ...bindings, method: req.method, path: loggedPath(url, res, maskPath), status, responseTime: Date.now() - started, route: routeOf(res) };
+      const line = { ...bindings, method: req.method, path: loggedPath(url, res, maskPath), status, responseTime: Date.now() - started, route: res.locals.route };
       logger[level](failed ? { ...line, err: failed } : line, 'request completed');
     };
     res.on('finish', complete);

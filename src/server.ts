@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
@@ -42,6 +43,8 @@ export type ServerOptions = Omit<AppOptions, 'storage'> & {
   storage?: Storage;
   /** SQLite file when storage is opened here (default `data/eiland.db`). */
   databaseFile?: string;
+  /** Wraps the production app, e.g. in the development app (src/dev/app.tsx). */
+  wrap?: (app: Express, context: { lifecycle: Lifecycle }) => Express;
 };
 
 /** A host as written in a URL: an IPv6 address in brackets. */
@@ -68,7 +71,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const storage = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger }));
   const csrfSecret = await csrfSecretOf(config, storage);
   const metrics = options.metrics ?? createMetrics();
-  const app = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
+  const production = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
+  const app = options.wrap ? options.wrap(production, { lifecycle }) : production;
   const server = createServer(
     {
       headersTimeout: 10_000,
@@ -137,28 +141,4 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
 
   const metricsUrl = metricsListener && `http://${urlHost(config.metrics!.host)}:${metricsListener.port}${METRICS_PATH}`;
   return { server, url: `http://${urlHost(config.host)}:${port}`, metricsUrl, logger, shutdown };
-}
-
-/** The signals that stop the server gracefully (README "Operations"). */
-export const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
-
-/**
- * Shuts the server down gracefully on SIGTERM, SIGINT or SIGHUP, then exits with 0. Every
- * signal after the first is logged (`shutdown_signal_repeated`) and changes nothing: under
- * `npm start` a signal to the process group reaches the server twice, once from the sender and
- * once forwarded by npm (Ctrl-C in a terminal, systemd's `KillMode=control-group`), and the
- * drain must not be cut short by the second (product.md §12: in-flight requests finish, ≤ 10 s).
- * @param running the server to stop
- */
-export function exitOnSignals(running: RunningServer): void {
-  let first: string | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (first !== undefined) {
-      running.logger.info({ event: 'shutdown_signal_repeated', signal, first }, 'shutdown_signal_repeated');
-      return;
-    }
-    first = signal;
-    void running.shutdown(signal).then(() => process.exit(0));
-  };
-  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 }

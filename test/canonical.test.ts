@@ -5,7 +5,9 @@ import { excludedPath } from '../src/filter/excluded.js';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
+import { requestContext } from '../src/context.js';
 import { matcher } from '../src/filter/matcher.js';
+import { errorHandler } from '../src/render/error-handler.js';
 
 describe('parseTarget: the canonical form of a path (product.md §1)', () => {
   const cases: Array<[target: string, canonical: string | 'malformed']> = [
@@ -76,7 +78,7 @@ describe('excludedPath: the one table of excluded paths (product.md §2)', () =>
   for (const path of filtered) it(`filters ${path}`, () => assert.equal(excludedPath(path), undefined));
 });
 
-describe('matcher: what an excluded path’s handler does not serve ends as plain text', () => {
+describe('matcher and error handler: what an excluded path’s handler does not serve ends as plain text', () => {
   const handlers = (fault: unknown) => ({
     assets: ((_req, _res, next) => next()) as RequestHandler,
     image: ((_req, _res, next) => next(fault)) as RequestHandler,
@@ -84,8 +86,14 @@ describe('matcher: what an excluded path’s handler does not serve ends as plai
   });
   async function answer(path: string, fault: unknown = new Error('kapot')) {
     const app = express();
+    app.use(requestContext());
     app.use(matcher({ excluded: handlers(fault) }));
     app.use((_req, res) => res.status(200).send('<main>a page</main>'));
+    app.use(
+      errorHandler(() => {
+        throw new Error('an excluded path never renders a page');
+      }),
+    );
     const server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');
     try {

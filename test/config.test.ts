@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, parseRateLimit } from '../src/config.js';
-import { DEFAULT_CACHE_MAX_BYTES } from '../src/shared/image-config.js';
+import { DEFAULT_CACHE_MAX_BYTES } from '../protocol/image-config.js';
 
 /** The message of the ConfigError a set of variables raises. */
 function problem(env: NodeJS.ProcessEnv): string {

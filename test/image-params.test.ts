@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { raw, startApp, type TestApp } from './helpers/app.js';
 import { imageFixtures, type ImageFixtures } from './helpers/images.js';
-import { MAX_SOURCE_BYTES, MAX_URL_LENGTH } from '../src/shared/image-config.js';
+import { MAX_SOURCE_BYTES, MAX_URL_LENGTH } from '../protocol/image-config.js';
 
 const ok = encodeURIComponent('/assets/images/photo.png');
 const q = (url: string) => encodeURIComponent(url);
@@ -74,7 +74,7 @@ const BAD: [string, number, string][] = [
   // A valid request for a file that is not there.
   [`url=${q('/assets/images/nope.png')}&w=640`, 404, 'Not Found'],
   [`url=${q('/assets/images/photo.png/x')}&w=640`, 404, 'Not Found'],
-  // Sources refused by content, size or pixels (src/shared/image-config.ts).
+  // Sources refused by content, size or pixels (protocol/image-config.ts).
   [`url=${q('/assets/images/drawing.svg')}&w=640`, 400, '"url" parameter is valid but image type is not allowed'],
   [`url=${q('/assets/images/drawing-svg.png')}&w=640`, 400, '"url" parameter is valid but image type is not allowed'],
   [`url=${q('/assets/images/animation.gif')}&w=640`, 400, '"url" parameter is valid but image type is not allowed'],

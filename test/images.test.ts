@@ -12,9 +12,9 @@ import sharp from 'sharp';
 import { startApp, waitFor, type TestApp } from './helpers/app.js';
 import { imageFixtures, type ImageFixtures } from './helpers/images.js';
 import { copyProject, startBundle, type ProjectCopy } from './helpers/project.js';
-import { readManifest } from '../src/build/manifest.js';
+import { readManifest } from '../src/assets/manifest.js';
 import { sharpOptimizer, type Optimizer } from '../src/images/optimizer.js';
-import { IMAGE_WIDTHS, imageUrl } from '../src/shared/image-config.js';
+import { IMAGE_WIDTHS, imageUrl } from '../protocol/image-config.js';
 
 const PHOTO = '/assets/images/photo.png'; // 1000 × 500, public: not content-hashed
 const hero = () => readManifest('dist/manifest.json').images.hero!; // 3840 × 1920, built: content-hashed

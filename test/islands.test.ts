@@ -7,8 +7,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { IsNotEmpty, IsPositive } from 'class-validator';
 import { browserRules } from '../src/forms/browser-rules.js';
 import { RegistrationDto } from '../src/forms/registration.js';
-import { readManifest } from '../src/build/manifest.js';
-import { serializeIslandProps } from '../src/render/island-props.js';
+import { readManifest } from '../src/assets/manifest.js';
+import { serializeIslandProps } from '../protocol/islands.js';
 import { freshAddress, raw, startApp, type TestApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { readManifest } from '../src/build/manifest.js';
+import { readManifest } from '../src/assets/manifest.js';
 import { escapeControl } from '../src/logging.js';
 import { testRoutes } from './fixtures/routes.js';
 import { raw, startApp, type TestApp } from './helpers/app.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { readManifest } from '../src/build/manifest.js';
-import type { PageData } from '../src/shared/page-data.js';
+import { readManifest } from '../src/assets/manifest.js';
+import type { PageData } from '../protocol/page-data.js';
 import { raw, startApp, textOf, type TestApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 

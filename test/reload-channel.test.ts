@@ -8,10 +8,12 @@ import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import express from 'express';
-import { developmentAssets, type AssetsSource, type BuildFeed } from '../src/build/assets-source.js';
-import type { BuildManifest } from '../src/build/manifest.js';
+import type { AssetsSource } from '../src/assets/source.js';
+import { developmentApp } from '../src/dev/app.js';
+import { developmentAssets, type BuildFeed } from '../src/dev/feed.js';
+import type { BuildManifest } from '../protocol/manifest.js';
 import { Lifecycle } from '../src/lifecycle.js';
-import { reloadChannel } from '../src/routes/reload.js';
+import { reloadChannel } from '../src/dev/reload-channel.js';
 import { testBuild } from './fixtures/island-routes.js';
 import { raw, startApp, type TestApp } from './helpers/app.js';
 
@@ -57,7 +59,7 @@ describe('the reload channel in a development app (product.md §11)', () => {
   before(async () => {
     build = await testBuild({ development: true });
     assets = developmentAssets(build.dir);
-    app = await startApp({ assets, lifecycle });
+    app = await startApp({ assets, lifecycle, wrap: (production) => developmentApp(production, { feed: assets.feed, lifecycle }) });
   });
   after(async () => {
     await app.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { startReloadClient, type ChannelSource } from '../islands/runtime/reload-client.js';
-import { nextStep, RECONNECT } from '../src/shared/reload-schedule.js';
+import { nextStep, RECONNECT } from '../protocol/reload.js';
 
 describe('the reconnect schedule (seed-spec §9, product.md §11)', () => {
   it('waits 1 s before each of tries 1–5 and 5 s before each of tries 6–25', () => {

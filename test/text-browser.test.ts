@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { ROUTES } from '../src/shared/route-table.js';
+import { ROUTES } from '../protocol/routes.js';
 import { wantsWholeDocument } from '../src/render/whole-document.js';
 import { raw, startApp, type TestApp } from './helpers/app.js';
 import { openForm, postForm } from './helpers/form.js';

@@ -3,6 +3,7 @@
  * title, request id, stylesheet, and the layout.
  */
 import type { ReactNode } from 'react';
+import { META } from '../protocol/meta.js';
 import { Layout } from './Layout.js';
 
 /** Props of {@link Document}. */
@@ -15,7 +16,7 @@ export interface DocumentProps {
   stylesheet: string;
   /** Path of the current page, for `aria-current` in the navigation. */
   currentPath: string;
-  /** Extra `<head>` content, e.g. `<meta name="robots">`. */
+  /** Extra `<head>` content, e.g. `<meta name="robots">` (development: the reload client). */
   head?: ReactNode;
   /** URL of the build manifest (product.md §5: every page carries it). */
   manifestUrl: string;
@@ -25,22 +26,20 @@ export interface DocumentProps {
   preloads: string[];
   /** CSP nonce for the module scripts. */
   nonce: string | undefined;
-  /** Development only (product.md §11): the reload client and the build id this page shows. */
-  reload?: { src: string; id: string } | undefined;
   /** The content of `<main>`. */
   children: ReactNode;
 }
 
 /** Renders the whole document; the streaming renderer renders this root. */
-export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, preloads, nonce, reload, children }: DocumentProps) {
+export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, preloads, nonce, children }: DocumentProps) {
   return (
     <html lang="nl">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <meta name="request-id" content={requestId} />
-        <meta name="eiland-manifest" content={manifestUrl} />
+        <meta name={META.requestId} content={requestId} />
+        <meta name={META.manifest} content={manifestUrl} />
         <title>{title}</title>
         <link rel="stylesheet" href={stylesheet} />
         <link rel="icon" href="/favicon.ico" />
@@ -50,8 +49,6 @@ export function Document({ title, requestId, stylesheet, currentPath, head, mani
         {scripts.map((src) => (
           <script key={src} type="module" src={src} nonce={nonce} />
         ))}
-        {reload && <meta name="eiland-build" content={reload.id} />}
-        {reload && <script type="module" src={reload.src} nonce={nonce} />}
         {head}
       </head>
       <body>

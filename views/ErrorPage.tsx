@@ -2,15 +2,7 @@
  * The generic error page (seed-spec §2, product.md §3): the status in an `<h1>`,
  * the English title in an `<h2 lang="en">`, a Dutch way back.
  */
-import { errorTitle } from '../src/errors.js';
-
-/**
- * The `<title>` of an error page: `{status}: {title}`.
- * @param status HTTP status, e.g. 404 → "404: This page could not be found"
- */
-export function errorPageTitle(status: number): string {
-  return `${status}: ${errorTitle(status)}`;
-}
+import { errorTitle } from '../protocol/errors.js';
 
 /** Renders the content of `<main>` for an error status (400–599). */
 export function ErrorPage({ status }: { status: number }) {

@@ -4,8 +4,8 @@
  */
 import { createContext, useContext } from 'react';
 import { preload } from 'react-dom';
-import type { BuiltImage } from '../src/build/manifest.js';
-import { DEVICE_WIDTHS, IMAGE_SOURCE_PREFIX, IMAGE_WIDTHS, imageUrl } from '../src/shared/image-config.js';
+import type { BuiltImage } from '../protocol/manifest.js';
+import { DEVICE_WIDTHS, IMAGE_SOURCE_PREFIX, IMAGE_WIDTHS, imageUrl } from '../protocol/image-config.js';
 
 /** Props of {@link Image}. */
 export interface ImageProps {

@@ -6,10 +6,7 @@
  */
 import { createContext, createElement, useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { serializeIslandProps } from '../src/render/island-props.js';
-
-/** When the browser hydrates an island. */
-export type HydrationTrigger = 'load' | 'idle' | 'visible';
+import { ISLAND_ATTRIBUTES as A, islandPrefix, serializeIslandProps, type HydrationTrigger } from '../protocol/islands.js';
 
 /** What the page render gives the islands it contains. */
 export interface IslandRenderContext {
@@ -17,7 +14,7 @@ export interface IslandRenderContext {
   nextId(): string;
   /** URL of an island's chunk, from the build manifest. */
   fileOf(name: string): string;
-  /** The islands the route declares (src/shared/routes.json): their scripts are on the page. */
+  /** The islands the route declares (protocol/routes.json): their scripts are on the page. */
   declared: readonly string[];
 }
 
@@ -46,11 +43,12 @@ export function Island<P extends object>({ name, component, props, trigger = 'lo
   if (!context.declared.includes(name)) throw new Error(`Island "${name}" is rendered on a route that does not declare it`);
   const id = context.nextId();
   const json = serializeIslandProps(name, props);
-  const html = renderToString(createElement(component, props), { identifierPrefix: `${id}-` });
+  const html = renderToString(createElement(component, props), { identifierPrefix: islandPrefix(id) });
+  const marker = { [A.name]: name, [A.id]: id, [A.trigger]: trigger, [A.src]: context.fileOf(name) };
   return (
-    <div data-island={name} data-island-id={id} data-trigger={trigger} data-src={context.fileOf(name)}>
-      <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: json }} />
-      <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />
+    <div {...marker}>
+      <script type="application/json" {...{ [A.props]: '' }} dangerouslySetInnerHTML={{ __html: json }} />
+      <div {...{ [A.root]: '' }} dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Next.js configuration of the benchmark's comparison app. The pages import
- * Eiland's own files from the repository root (views/, islands/, src/shared/,
+ * Eiland's own files from the repository root (views/, islands/, protocol/,
  * src/storage/), written TypeScript-NodeNext style: `.js` in the import names
  * `.ts`/`.tsx` files.
  */

@@ -17,7 +17,7 @@ const HOST = '127.0.0.1';
 /** Sources of the build in this folder. */
 const OWN_SOURCES = ['pages', 'lib', 'public', 'next.config.mjs', 'package.json', 'package-lock.json', 'rules.json'];
 /** The Eiland files the pages import: views/Layout.tsx, views/pages/Start.tsx, views/styles.css, the island, its imports, the storage module. */
-const EILAND_SOURCES = ['views', 'islands', 'src/shared', 'src/storage', 'src/errors.ts'];
+const EILAND_SOURCES = ['views', 'islands', 'protocol', 'src/storage', 'src/errors.ts'];
 
 /** The environment of every Next command: production, no telemetry. */
 function nextEnv(extra = {}) {

@@ -10,7 +10,7 @@ import isUppercase from 'validator/es/lib/isUppercase.js';
 import isURL from 'validator/es/lib/isURL.js';
 import isUUID from 'validator/es/lib/isUUID.js';
 import matches from 'validator/es/lib/matches.js';
-import { applyTransform, isEmptyValue, type BrowserRule, type FieldRules, type FormRules, type RuleConstraint } from '../../src/shared/rules.js';
+import { applyTransform, isEmptyValue, type BrowserRule, type FieldRules, type FormRules, type RuleConstraint } from '../../protocol/rules.js';
 
 type Check = (value: unknown, c: RuleConstraint[]) => boolean;
 

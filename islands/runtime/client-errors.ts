@@ -4,13 +4,8 @@
  * Browser code only.
  */
 
-/** The exact text of seed-spec §8. */
-export const APPLICATION_ERROR = 'Application error: a client-side exception has occurred (see the browser console for more information)';
-
-/** Where reports go (product.md §1). */
-const REPORT_URL = '/_eiland/client-errors';
-/** product.md §9: a report is at most 8 KiB of JSON. */
-const MAX_REPORT_BYTES = 8 * 1024;
+import { APPLICATION_ERROR, CLIENT_ERRORS_PATH, REPORT_LIMITS, type ClientErrorReport } from '../../protocol/client-errors.js';
+import { META } from '../../protocol/meta.js';
 
 /**
  * Replaces an element's content with the Application error alert.
@@ -25,8 +20,9 @@ export function showApplicationError(element: Element): void {
   element.replaceChildren(alert);
 }
 
+/** At most `max` characters: cut ones end in `…`. */
 function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**
@@ -37,12 +33,18 @@ function truncate(text: string, max: number): string {
 export function reportClientError(error: unknown, island?: string): void {
   console.error(error);
   const err = error instanceof Error ? error : new Error(String(error));
-  const requestId = document.querySelector('meta[name="request-id"]')?.getAttribute('content') ?? undefined;
-  const report = { message: truncate(err.message, 1000), stack: truncate(err.stack ?? '', 5000), url: location.href.slice(0, 1000), island, requestId };
+  const requestId = document.querySelector(`meta[name="${META.requestId}"]`)?.getAttribute('content') ?? undefined;
+  const report: ClientErrorReport = {
+    message: truncate(err.message, REPORT_LIMITS.message),
+    stack: truncate(err.stack ?? '', REPORT_LIMITS.stack),
+    url: location.href.slice(0, REPORT_LIMITS.url),
+    island,
+    requestId,
+  };
   let body = JSON.stringify(report);
-  if (new Blob([body]).size > MAX_REPORT_BYTES) body = JSON.stringify({ ...report, stack: '' });
+  if (new Blob([body]).size > REPORT_LIMITS.bytes) body = JSON.stringify({ ...report, stack: '' });
   try {
-    navigator.sendBeacon?.(REPORT_URL, new Blob([body], { type: 'application/json' }));
+    navigator.sendBeacon?.(CLIENT_ERRORS_PATH, new Blob([body], { type: 'application/json' }));
   } catch {
     // A report that cannot be sent is lost; the page goes on.
   }

@@ -7,6 +7,7 @@
  */
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { ISLAND_ATTRIBUTES as A, islandPrefix, type HydrationTrigger } from '../../protocol/islands.js';
 import { reportClientError, showApplicationError } from './client-errors.js';
 
 /** The island whose event handler is running, to attribute handler errors. */
@@ -15,9 +16,9 @@ const roots = new WeakMap<HTMLElement, Root>();
 const EVENTS = ['click', 'input', 'change', 'submit', 'keydown', 'keyup', 'focusin', 'focusout', 'pointerdown', 'pointerup'];
 
 function fail(marker: HTMLElement, error: unknown): void {
-  if (marker.dataset.hydrated === 'failed') return;
-  marker.dataset.hydrated = 'failed';
-  reportClientError(error, marker.dataset.island);
+  if (marker.getAttribute(A.hydrated) === 'failed') return;
+  marker.setAttribute(A.hydrated, 'failed');
+  reportClientError(error, marker.getAttribute(A.name) ?? undefined);
   // Unmount after React has finished with the root, then show the alert.
   setTimeout(() => {
     roots.get(marker)?.unmount();
@@ -28,24 +29,25 @@ function fail(marker: HTMLElement, error: unknown): void {
 /** Marks the marker hydrated once React has committed the hydrated tree. */
 function Hydrated({ marker, children }: { marker: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
-    if (marker.dataset.hydrated === 'pending') marker.dataset.hydrated = 'true';
+    if (marker.getAttribute(A.hydrated) === 'pending') marker.setAttribute(A.hydrated, 'true');
   }, [marker]);
   return children;
 }
 
 async function hydrate(marker: HTMLElement): Promise<void> {
   try {
-    const container = marker.querySelector<HTMLElement>(':scope > [data-island-root]');
-    const json = marker.querySelector(':scope > script[data-island-props]')?.textContent;
-    if (!container || json == null || !marker.dataset.src) throw new Error(`Island "${marker.dataset.island}" marker is incomplete`);
+    const container = marker.querySelector<HTMLElement>(`:scope > [${A.root}]`);
+    const json = marker.querySelector(`:scope > script[${A.props}]`)?.textContent;
+    const src = marker.getAttribute(A.src);
+    if (!container || json == null || !src) throw new Error(`Island "${marker.getAttribute(A.name)}" marker is incomplete`);
     const props = JSON.parse(json) as Record<string, unknown>;
-    const module = (await import(marker.dataset.src)) as { default: ComponentType<Record<string, unknown>> };
+    const module = (await import(src)) as { default: ComponentType<Record<string, unknown>> };
     for (const type of EVENTS) {
       marker.addEventListener(type, () => (active = marker), { capture: true });
       marker.addEventListener(type, () => (active = null));
     }
     const root = hydrateRoot(container, createElement(Hydrated, { marker }, createElement(module.default, props)), {
-      identifierPrefix: `${marker.dataset.islandId}-`,
+      identifierPrefix: islandPrefix(marker.getAttribute(A.id) ?? ''),
       onUncaughtError: (error) => fail(marker, error),
       onRecoverableError: (error) => console.error(error),
     });
@@ -56,9 +58,9 @@ async function hydrate(marker: HTMLElement): Promise<void> {
 }
 
 function schedule(marker: HTMLElement): void {
-  marker.dataset.hydrated = 'pending';
+  marker.setAttribute(A.hydrated, 'pending');
   const start = () => void hydrate(marker);
-  switch (marker.dataset.trigger) {
+  switch (marker.getAttribute(A.trigger) as HydrationTrigger | null) {
     case 'idle':
       if ('requestIdleCallback' in window) requestIdleCallback(start);
       else setTimeout(start, 200);
@@ -80,7 +82,7 @@ function schedule(marker: HTMLElement): void {
 
 /** Schedules every island not yet seen (islands may stream in after this script ran). */
 export function scanIslands(): void {
-  for (const marker of document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')) schedule(marker);
+  for (const marker of document.querySelectorAll<HTMLElement>(`[${A.name}]:not([${A.hydrated}])`)) schedule(marker);
 }
 
 // An error thrown in an island's event handler reaches window; attribute it.

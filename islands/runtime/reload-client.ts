@@ -5,7 +5,7 @@
  * build failures, and after losing the channel tries again on the seed's schedule.
  * Browser code only.
  */
-import { nextStep } from '../../src/shared/reload-schedule.js';
+import { nextStep } from '../../protocol/reload.js';
 
 /** The part of `EventSource` the client uses. */
 export interface ChannelSource {

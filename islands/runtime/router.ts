@@ -7,7 +7,9 @@
  * Browser code only.
  */
 import { isbot } from 'isbot';
-import { DATA_HEADER, NAVIGATE_EVENT, type ClientManifest, type NavigateDetail, type PageData } from '../../src/shared/page-data.js';
+import type { ClientManifest } from '../../protocol/manifest.js';
+import { META } from '../../protocol/meta.js';
+import { DATA_HEADER, NAVIGATE_EVENT, type NavigateDetail, type PageData } from '../../protocol/page-data.js';
 import { reportClientError, showApplicationError } from './client-errors.js';
 
 /** seed-spec §9: manifest, page data and assets each get at most this long. */
@@ -40,7 +42,7 @@ function timed<T>(work: (signal: AbortSignal) => Promise<T>, report = false): Pr
 }
 
 function loadManifest(): Promise<ClientManifest> {
-  const url = document.querySelector('meta[name="eiland-manifest"]')?.getAttribute('content') ?? '';
+  const url = document.querySelector(`meta[name="${META.manifest}"]`)?.getAttribute('content') ?? '';
   manifest ??= timed(async (signal) => {
     const res = await fetch(url, { signal });
     if (!res.ok) throw new RouteFailure();

@@ -3,7 +3,7 @@
  * them to their handlers, the access log writes them at `debug` (§12), and `createApp` must
  * give each one a handler (its type requires a key per entry).
  */
-import { IMAGE_PATH } from '../shared/image-config.js';
+import { IMAGE_PATH } from '../../protocol/image-config.js';
 
 /** Each excluded path: a prefix (everything under it) or one exact path; case-sensitive. */
 export const EXCLUDED_PATHS = {

@@ -7,7 +7,7 @@ import type { RequestHandler } from 'express';
 import { requestIdHeader } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
 import type { CsrfTokens } from './cross-site.js';
-import { DATA_HEADER } from '../shared/page-data.js';
+import { DATA_HEADER } from '../../protocol/page-data.js';
 
 /** Options of {@link requestFilter}. */
 export interface FilterOptions {
@@ -23,13 +23,12 @@ function contentLanguage(): RequestHandler {
 }
 
 /**
- * Step 5: `res.locals` for views. `csrfToken` is made on first read, so only
- * responses that render a form set the token cookies.
+ * Step 5: what a page render gets per request (docs/filter.md §7). The CSRF token is made on
+ * first read, so only responses that render a form set the token cookies.
  */
 function viewLocals({ csrf }: FilterOptions): RequestHandler {
   return function viewLocals(req, res, next) {
-    res.locals.requestId = String(req.id);
-    // HTML and page data share URLs: caches must keep them apart (product.md §7).
+    // HTML and page data share URLs: caches must keep them apart (docs/pages.md §2).
     res.vary(DATA_HEADER);
     let token: string | undefined;
     Object.defineProperty(res.locals, 'csrfToken', {

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
+import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '../../protocol/request-id.js';
 
-const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * The request id for an incoming request.
@@ -16,7 +16,7 @@ const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
-  return typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
 }
 
 /**
@@ -25,7 +25,7 @@ export function requestIdFor(req: IncomingMessage): string {
  */
 export function requestIdHeader(): RequestHandler {
   return function requestIdHeader(req, res, next) {
-    res.setHeader('X-Request-Id', String(req.id));
+    res.setHeader(REQUEST_ID_HEADER, req.id);
     next();
   };
 }

@@ -4,7 +4,7 @@
  * list in the island's chunk, so no page carries it in its props (issue 9: it was most of
  * `/aanmelden`'s HTML).
  */
-import type { FormRules } from '../shared/rules.js';
+import type { FormRules } from '../../protocol/rules.js';
 import { browserRules } from './browser-rules.js';
 import { RegistrationDto } from './registration.js';
 

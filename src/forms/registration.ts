@@ -1,7 +1,7 @@
 /**
  * The registration form's DTO (product.md §4): every field with its rules in
  * the listed order, top to bottom. Messages come from the catalogue
- * (`src/shared/messages.ts`): no rule here repeats one.
+ * (`protocol/messages.ts`): no rule here repeats one.
  */
 import {
   ArrayMaxSize,
@@ -21,7 +21,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { CONSENT_VALUE, INTERESTS } from '../shared/registration.js';
+import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
 import { IsTrimmed, Optional, ToArray, ToInteger, Trim } from './rules.js';
 
 /** A registration as the form submits it, after its transforms. */

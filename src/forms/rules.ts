@@ -3,11 +3,11 @@
  * the custom `IsTrimmed` rule, `Optional` (an empty optional field is not
  * validated further), and the input transforms `Trim`, `ToInteger`, `ToArray`.
  * Transforms and optional fields are recorded so the rule list for the browser
- * can name them; their logic is shared with the browser (`src/shared/rules.ts`).
+ * can name them; their logic is shared with the browser (`protocol/rules.ts`).
  */
 import { Transform } from 'class-transformer';
 import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
-import { applyTransform, isEmptyValue, type InputTransform } from '../shared/rules.js';
+import { applyTransform, isEmptyValue, type InputTransform } from '../../protocol/rules.js';
 
 /** Name of the custom trim rule; its default message is in the catalogue. */
 export const IS_TRIMMED = 'isTrimmed';

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { IMAGE_SOURCE_PREFIX, MAX_SOURCE_BYTES, RETRY_AFTER_SECONDS, SOURCE_TYPES, type OutputFormat } from '../shared/image-config.js';
+import { IMAGE_SOURCE_PREFIX, MAX_SOURCE_BYTES, RETRY_AFTER_SECONDS, SOURCE_TYPES, type OutputFormat } from '../../protocol/image-config.js';
 import { pipeline } from 'node:stream';
 import { endPlain } from '../plain-text.js';
 import type { ImageCache, CachedImage, OpenedImage } from './cache.js';
@@ -139,7 +139,7 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger, m
     if (error instanceof QueueFull) {
       // Load shedding, not a fault: logged at warn without a stack (README "Logs").
       count('shed');
-      res.shed = true;
+      res.locals.shed = true;
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
       return endPlain(res, 503, 'Too many images are being made: try again shortly');
     }
@@ -214,9 +214,9 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger, m
     send(req, res, answer);
   };
 
-  // A fault goes to `next`: the matcher ends it as a plain 500 with the error on the log line.
-  return function image(req, res, next) {
-    serve(req, res).catch(next);
+  // A fault rejects: Express 5 passes it to the error handler, a plain 500 with the error on the log line.
+  return async function image(req, res) {
+    await serve(req, res);
   };
 }
 

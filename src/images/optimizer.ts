@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { MAX_INPUT_PIXELS, SOURCE_FORMATS, SOURCE_TYPES } from '../shared/image-config.js';
+import { MAX_INPUT_PIXELS, SOURCE_FORMATS, SOURCE_TYPES } from '../../protocol/image-config.js';
 
 /** What the header of a source says. */
 export interface SourceInfo {

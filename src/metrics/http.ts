@@ -4,7 +4,6 @@
  * path its entry's pattern, an unusual method `OTHER`.
  */
 import type { RequestHandler, Response } from 'express';
-import type { Target } from '../filter/canonical.js';
 import { excludedPath, type ExcludedPath } from '../filter/excluded.js';
 import type { Metrics } from './index.js';
 
@@ -15,9 +14,9 @@ const EXCLUDED_ROUTES: Record<ExcludedPath, string> = { assets: '/assets/*', ima
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 function routeLabel(res: Response): string {
-  const locals = res.locals as { route?: string; target?: Target };
-  if (locals.route !== undefined) return locals.route;
-  const excluded = locals.target?.kind === 'path' ? excludedPath(locals.target.canonical) : undefined;
+  const { route, target } = res.locals;
+  if (route !== undefined) return route;
+  const excluded = target.kind === 'path' ? excludedPath(target.canonical) : undefined;
   return excluded ? EXCLUDED_ROUTES[excluded] : 'unmatched';
 }
 

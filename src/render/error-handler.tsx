@@ -1,12 +1,17 @@
 /**
- * The error responses (product.md §3): every error ends here and is answered
- * with the generic error page of its status. Nothing internal reaches the client.
+ * The one place where an error becomes a response (docs/errors.md §2–§4): every error of every
+ * request ends here. A page path gets the error page of its status; a path outside the pages
+ * (docs/filter.md §2) gets plain text. Nothing internal reaches the client.
  */
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { errorPageTitle } from '../../protocol/errors.js';
+import { ErrorPage } from '../../views/ErrorPage.js';
 import { HttpError, toHttpError } from '../errors.js';
+import { excludedPath } from '../filter/excluded.js';
+import { endPlain } from '../plain-text.js';
 import { StorageUnavailableError } from '../storage/types.js';
-import { ErrorPage, errorPageTitle } from '../../views/ErrorPage.js';
-import type { Render } from './document.js';
+import type { Render } from './renderer.js';
 
 /** The last handler before errors: no route matched → 404. */
 export function notFound(): RequestHandler {
@@ -24,14 +29,20 @@ export function errorHandler(render: Render): ErrorRequestHandler {
   return function errorHandler(err, req, res, _next) {
     // Storage failures become the 503 page here, in one place (product.md §12).
     const error = err instanceof StorageUnavailableError ? new HttpError(503, err.message, { cause: err }) : toHttpError(err);
-    // The request logger writes `res.err` with its stack on the request line (§12).
-    if (error.status >= 500) res.err = error.cause instanceof Error ? error.cause : error;
+    // The request logger writes it with its stack on the request line (docs/operations.md §2).
+    if (error.status >= 500) res.locals.failure = error.cause instanceof Error ? error.cause : error;
     if (res.headersSent) {
       // The status is already on the wire: the only honest end is a broken response.
       res.destroy();
       return;
     }
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    const { target } = res.locals;
+    const excluded = target.kind === 'path' && excludedPath(target.canonical) !== undefined;
+    if (error.plain !== undefined || excluded) {
+      endPlain(res, error.status, error.plain ?? STATUS_CODES[error.status] ?? 'Error');
+      return;
+    }
     render(req, res, {
       status: error.status,
       title: errorPageTitle(error.status),

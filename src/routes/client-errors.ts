@@ -7,6 +7,8 @@
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength, validate } from 'class-validator';
 import type { Router } from 'express';
+import { CLIENT_ERRORS_PATH, ISLAND_NAME_PATTERN, REPORT_LIMITS, type ClientErrorReport } from '../../protocol/client-errors.js';
+import { REQUEST_ID_PATTERN } from '../../protocol/request-id.js';
 import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
 import type { RateLimits } from '../filter/rate-limit.js';
@@ -15,35 +17,29 @@ import { escapeControl } from '../logging.js';
 import type { PathMask } from './personal-paths.js';
 import { methodNotAllowed, routeName } from './router.js';
 
-/** The largest report, in bytes (8 KiB). */
-const REPORT_LIMIT = 8 * 1024;
-
-/** Path of the endpoint (product.md §1). */
-export const CLIENT_ERRORS_PATH = '/_eiland/client-errors';
-
-/** A report as the browser sends it. */
-class ClientErrorReport {
+/** A report as the browser sends it, checked within the limits of the protocol. */
+class ReportDto implements ClientErrorReport {
   @IsString()
-  @MaxLength(2000)
+  @MaxLength(REPORT_LIMITS.message)
   message!: string;
 
   @IsOptional()
   @IsString()
-  @MaxLength(6000)
+  @MaxLength(REPORT_LIMITS.stack)
   stack?: string;
 
   @IsString()
-  @MaxLength(2048)
+  @MaxLength(REPORT_LIMITS.url)
   url!: string;
 
   @IsOptional()
   @IsString()
-  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  @Matches(ISLAND_NAME_PATTERN)
   island?: string;
 
   @IsOptional()
   @IsString()
-  @Matches(/^[A-Za-z0-9._-]{1,64}$/)
+  @Matches(REQUEST_ID_PATTERN)
   requestId?: string;
 }
 
@@ -70,7 +66,7 @@ export function clientErrorsRouter({ csrf, limits, maskPath }: { csrf: CsrfToken
     .post(
       limits.perClient({ limit: 10, windowMs: 60_000 }, 'client error reports'),
       // sendBeacon sends text/plain.
-      boundedText(['application/json', 'text/plain'], REPORT_LIMIT, ['utf-8', 'utf8']),
+      boundedText(['application/json', 'text/plain'], REPORT_LIMITS.bytes, ['utf-8', 'utf8']),
       csrf.protect({ tokenRequired: false }),
       async function clientError(req, res, next) {
         let body: unknown;
@@ -90,7 +86,7 @@ export function clientErrorsRouter({ csrf, limits, maskPath }: { csrf: CsrfToken
           next(new HttpError(400, 'Client error report fields must be strings'));
           return;
         }
-        const report = plainToInstance(ClientErrorReport, body);
+        const report = plainToInstance(ReportDto, body);
         const problems = await validate(report, { whitelist: true, forbidNonWhitelisted: true });
         if (problems.length > 0) {
           next(new HttpError(400, `Client error report invalid: ${problems.map((p) => p.property).join(', ')}`));

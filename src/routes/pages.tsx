@@ -1,7 +1,7 @@
 /**
  * The route table of the site's pages (product.md §1).
  */
-import { declared } from '../shared/route-table.js';
+import { declared } from '../../protocol/routes.js';
 import type { Storage } from '../storage/types.js';
 import { registrationRoutes } from './registration.js';
 import type { RateLimit } from '../filter/rate-limit.js';

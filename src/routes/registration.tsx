@@ -8,14 +8,16 @@ import { HttpError } from '../errors.js';
 import { readShape } from '../forms/body.js';
 import { RegistrationDto } from '../forms/registration.js';
 import { validateForm } from '../forms/validate.js';
-import { MESSAGES } from '../shared/messages.js';
-import { CSRF_FIELD, HONEYPOT_FIELD, REGISTRATION_FIELDS, SUBMISSION_FIELD } from '../shared/registration.js';
-import { declared } from '../shared/route-table.js';
+import { formTitle } from '../../protocol/forms.js';
+import { MESSAGES } from '../../protocol/messages.js';
+import { CSRF_FIELD, HONEYPOT_FIELD, INTERESTS, REGISTRATION_FIELDS, SUBMISSION_FIELD } from '../../protocol/registration.js';
+import { declared } from '../../protocol/routes.js';
 import type { RateLimit } from '../filter/rate-limit.js';
-import type { Storage } from '../storage/types.js';
-import { Aanmelden, type AanmeldenProps } from '../../views/pages/Aanmelden.js';
+import type { Registration, Storage } from '../storage/types.js';
+import RegistrationForm, { type RegistrationFormProps } from '../../islands/RegistrationForm.js';
 import { Bedankt } from '../../views/pages/Bedankt.js';
-import { Bevestiging, confirmationProps, type BevestigingProps } from '../../views/pages/Bevestiging.js';
+import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestiging.js';
+import { Island } from '../../views/Island.js';
 import type { ActionContext, ActionResult, AnyPageRoute, LoaderContext, PageRoute } from './types.js';
 
 /** Where a filled honeypot is sent (product.md §4: a neutral thank-you). */
@@ -28,12 +30,40 @@ const SHAPE = {
 
 type Submitted = ReturnType<typeof readShape>;
 
-function valuesOf(fields: Submitted): AanmeldenProps['values'] {
+/** The content of `/aanmelden`: the registration form, as the island that hydrates it (docs/forms.md §2). */
+function Aanmelden(props: RegistrationFormProps) {
+  return <Island name="RegistrationForm" component={RegistrationForm} props={props} />;
+}
+
+/**
+ * Masks an e-mail address for display: first character of the local part, then `***`
+ * (docs/pages.md §7: `a***@voorbeeld.nl`).
+ * @param email a stored, valid address
+ */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/**
+ * The confirmation's props from a stored registration: only what the page shows, the e-mail
+ * address masked, interests by their labels.
+ */
+function confirmationProps(registration: Registration): BevestigingProps {
+  return {
+    naam: registration.naam,
+    interesses: registration.interesses.map((v) => INTERESTS[v as keyof typeof INTERESTS] ?? v),
+    personen: registration.personen,
+    email: maskEmail(registration.email),
+  };
+}
+
+function valuesOf(fields: Submitted): RegistrationFormProps['values'] {
   return Object.fromEntries(REGISTRATION_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]!]));
 }
 
 /** The form's props: a fresh (or the posted) submission key and the token. */
-function formProps(ctx: LoaderContext, state: Pick<AanmeldenProps, 'values' | 'errors' | 'notice'>, submissionKey: string = randomUUID()): AanmeldenProps {
+function formProps(ctx: LoaderContext, state: Pick<RegistrationFormProps, 'values' | 'errors' | 'notice'>, submissionKey: string = randomUUID()): RegistrationFormProps {
   return { ...state, csrfToken: ctx.csrfToken(), submissionKey };
 }
 
@@ -44,7 +74,7 @@ function submissionKeyOf(fields: Submitted): string {
   return key;
 }
 
-async function submit(storage: Storage, ctx: ActionContext): Promise<ActionResult<AanmeldenProps>> {
+async function submit(storage: Storage, ctx: ActionContext): Promise<ActionResult<RegistrationFormProps>> {
   const fields = readShape(ctx.req.body, SHAPE);
   const submissionKey = submissionKeyOf(fields);
   if (fields[HONEYPOT_FIELD]) return { redirect: THANK_YOU_PATH, outcome: 'honeypot' };
@@ -74,7 +104,7 @@ async function submit(storage: Storage, ctx: ActionContext): Promise<ActionResul
   return { redirect: `/aanmeldingen/${id}` };
 }
 
-async function tokenExpired(ctx: ActionContext): Promise<ActionResult<AanmeldenProps>> {
+async function tokenExpired(ctx: ActionContext): Promise<ActionResult<RegistrationFormProps>> {
   const fields = readShape(ctx.req.body, SHAPE);
   return {
     status: 403,
@@ -88,9 +118,9 @@ async function tokenExpired(ctx: ActionContext): Promise<ActionResult<AanmeldenP
  * @param rateLimit posts per client address and window (product.md §4; `FORM_RATE_LIMIT`)
  */
 export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRoute[] {
-  const form: PageRoute<AanmeldenProps> = {
+  const form: PageRoute<RegistrationFormProps> = {
     ...declared('/aanmelden'),
-    title: (p) => (Object.keys(p.errors).length > 0 || p.notice ? 'Fout: Aanmelden' : 'Aanmelden'),
+    title: (p) => formTitle('Aanmelden', Object.keys(p.errors).length > 0 || Boolean(p.notice)),
     loader: (ctx) => formProps(ctx, { values: {}, errors: {} }),
     View: Aanmelden,
     action: (ctx) => submit(storage, ctx),

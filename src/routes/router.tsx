@@ -3,15 +3,15 @@
  * GET/HEAD render the page, POST runs the action after rate limiting, body
  * parsing and the cross-site protection, every other method is a 405 with `Allow`.
  */
-import type { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { HttpError } from '../errors.js';
 import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
 import type { RateLimits } from '../filter/rate-limit.js';
 import type { Metrics } from '../metrics/index.js';
 import { countFormPosts, markFormOutcome } from '../metrics/forms.js';
 import { formBody } from '../forms/body.js';
-import { DATA_HEADER } from '../shared/page-data.js';
-import type { Render } from '../render/document.js';
+import { DATA_HEADER } from '../../protocol/page-data.js';
+import type { Render } from '../render/renderer.js';
 import { settleDeferred } from '../render/deferred.js';
 import type { ActionContext, ActionResult, AnyPageRoute } from './types.js';
 
@@ -45,8 +45,8 @@ export function methodNotAllowed(allow: string): RequestHandler {
 function context(req: Request, res: Response): ActionContext {
   return {
     req,
-    csrfToken: () => String(res.locals.csrfToken),
-    // Read when a line is written: the child logger is made only then (issue 9).
+    csrfToken: () => res.locals.csrfToken,
+    // Read when a line is written: the child logger is made only then.
     get log() {
       return req.log;
     },
@@ -69,41 +69,35 @@ function renderRoute(route: AnyPageRoute, render: Render, req: Request, res: Res
   });
 }
 
+// Handlers are async functions: Express 5 passes a rejection to the error handler, the one
+// place where an error becomes a response (src/render/error-handler.tsx).
+
 function pageHandler(route: AnyPageRoute, render: Render): RequestHandler {
   return async function page(req, res, next) {
-    try {
-      const props = route.loader ? await route.loader(context(req, res)) : {};
-      await settleDeferred(props);
-      renderRoute(route, render, req, res, 200, props, next);
-    } catch (error) {
-      next(error);
-    }
+    const props = route.loader ? await route.loader(context(req, res)) : {};
+    await settleDeferred(props);
+    renderRoute(route, render, req, res, 200, props, next);
   };
 }
 
-function answer(route: AnyPageRoute, render: Render, run: (ctx: ActionContext) => Promise<ActionResult<object>>): RequestHandler {
-  return async function action(req, res, next) {
-    try {
-      const result = await run(context(req, res));
-      if ('redirect' in result) {
-        if (result.outcome) markFormOutcome(res, result.outcome);
-        res.redirect(303, result.redirect);
-      }
-      else if (result.data !== undefined && req.get(DATA_HEADER) === '1') {
-        // The island's post: JSON, marked, never cached (product.md §4, §7).
-        res.status(result.status).set(DATA_HEADER, '1').set('Cache-Control', 'no-store').json(result.data);
-      } else renderRoute(route, render, req, res, result.status, result.props, next);
-    } catch (error) {
-      next(error);
-    }
+function answer(route: AnyPageRoute, render: Render, run: (ctx: ActionContext) => Promise<ActionResult<object>>) {
+  return async function action(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const result = await run(context(req, res));
+    if ('redirect' in result) {
+      if (result.outcome) markFormOutcome(res, result.outcome);
+      res.redirect(303, result.redirect);
+    } else if (result.data !== undefined && res.locals.pageData) {
+      // The island's post: JSON, marked, never cached (docs/forms.md §5).
+      res.status(result.status).set(DATA_HEADER, '1').set('Cache-Control', 'no-store').json(result.data);
+    } else renderRoute(route, render, req, res, result.status, result.props, next);
   };
 }
 
 function tokenExpired(route: AnyPageRoute, render: Render): ErrorRequestHandler {
   const handler = route.onTokenExpired ? answer(route, render, route.onTokenExpired) : undefined;
   return function tokenExpired(err, req, res, next) {
-    if (err instanceof CsrfTokenError && handler) void handler(req, res, next);
-    else next(err);
+    if (err instanceof CsrfTokenError && handler) return handler(req, res, next);
+    next(err);
   };
 }
 

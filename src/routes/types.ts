@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 
 import type { RateLimit } from '../filter/rate-limit.js';
 import type { FormOutcome } from '../metrics/index.js';
-import type { RouteDeclaration } from '../shared/route-table.js';
+import type { RouteDeclaration } from '../../protocol/routes.js';
 
 /** What a loader gets. */
 export interface LoaderContext {
@@ -32,7 +32,7 @@ export type ActionResult<P> = { redirect: string; outcome?: FormOutcome } | { st
 
 /**
  * One page of the route table: its declaration (path, kind, islands — see
- * `src/shared/routes.json`) and how it is served.
+ * `protocol/routes.json`) and how it is served.
  */
 export interface PageRoute<P extends object = Record<string, never>> extends RouteDeclaration {
   /** Page title without the site suffix, or a function of the view's props. */

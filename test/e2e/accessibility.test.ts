@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import axe from 'axe-core';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { ROUTES } from '../../src/shared/route-table.js';
+import { ROUTES } from '../../protocol/routes.js';
 import { browserSuite } from '../helpers/browser.js';
 import { VALID } from '../helpers/form.js';
 import { BASE_URL, withFailureArtifacts, type PageOptions } from './kit.js';

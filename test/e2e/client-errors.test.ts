@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
-import { productionAssets } from '../../src/build/assets-source.js';
-import { readManifest } from '../../src/build/manifest.js';
+import { productionAssets } from '../../src/assets/source.js';
+import { readManifest } from '../../src/assets/manifest.js';
 import { testBuild, islandRoutes } from '../fixtures/island-routes.js';
 import { waitFor } from '../helpers/app.js';
 import { browserSuite, needsServer } from '../helpers/browser.js';

@@ -14,7 +14,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BuildManifest } from '../../src/build/manifest.js';
+import type { BuildManifest } from '../../protocol/manifest.js';
 import puppeteer, { PredefinedNetworkConditions, type Browser, type ConsoleMessage, type HTTPRequest, type Page } from 'puppeteer-core';
 
 /**

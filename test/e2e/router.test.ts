@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { PredefinedNetworkConditions, type HTTPRequest, type Page } from 'puppeteer-core';
-import { productionAssets } from '../../src/build/assets-source.js';
-import type { BuildManifest } from '../../src/build/manifest.js';
+import { productionAssets } from '../../src/assets/source.js';
+import type { BuildManifest } from '../../protocol/manifest.js';
 import { testBuild } from '../fixtures/island-routes.js';
 import { startApp, waitFor } from '../helpers/app.js';
 import { browserSuite, needsServer, type TestPage } from '../helpers/browser.js';

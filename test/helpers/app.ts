@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import type { Express } from 'express';
 import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openSqlite } from '../../src/storage/sqlite/index.js';
@@ -58,6 +59,8 @@ export function withCount(storage: Storage, count: () => Promise<number>): Stora
 /** Options of {@link startApp}: createApp's, with storage optional. */
 export type TestAppOptions = Omit<AppOptions, 'storage'> & {
   storage?: Storage;
+  /** Wraps the app, as the development server does (see `ServerOptions.wrap`). */
+  wrap?: (app: Express) => Express;
   /** Replaces the registration count (e.g. a slow or failing one). */
   countRegistrations?: () => Promise<number>;
 };
@@ -76,8 +79,8 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
   const temp = options.storage ? undefined : await tempStorage();
   const base = options.storage ?? temp!.storage;
   const storage = options.countRegistrations ? withCount(base, options.countRegistrations) : base;
-  const app = createApp(config, { logStream: stream, ...options, storage });
-  const server = app.listen(0, '127.0.0.1');
+  const production = createApp(config, { logStream: stream, ...options, storage });
+  const server = (options.wrap ? options.wrap(production) : production).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {

@@ -5,7 +5,8 @@
  */
 import { after, before } from 'node:test';
 import type { Page } from 'puppeteer-core';
-import { readManifest, type BuildManifest } from '../../src/build/manifest.js';
+import type { BuildManifest } from '../../protocol/manifest.js';
+import { readManifest } from '../../src/assets/manifest.js';
 import { BASE_URL, collectProblems, launchChromium, manifestOf, openPage, type Chromium, type PageOptions } from '../e2e/kit.js';
 import { startApp, type TestApp, type TestAppOptions } from './app.js';
 

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { MAX_SOURCE_BYTES } from '../../src/shared/image-config.js';
+import { MAX_SOURCE_BYTES } from '../../protocol/image-config.js';
 
 /** A public folder with `images/` fixtures. */
 export interface ImageFixtures {

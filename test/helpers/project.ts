@@ -10,7 +10,7 @@ import { waitFor } from './app.js';
 import { ALLOCATOR_ENV } from '../../scripts/allocator-env.mjs';
 
 /** What a project copy holds besides `node_modules` (and, where asked, `dist`). */
-const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'src', 'views', 'islands', 'images', 'public', 'scripts'];
+export const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'build', 'src', 'protocol', 'views', 'islands', 'images', 'public', 'scripts'];
 
 /** A temporary copy of the project. */
 export interface ProjectCopy {

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { readManifest } from '../../src/build/manifest.js';
-import { IMAGE_WIDTHS, imageUrl } from '../../src/shared/image-config.js';
+import { readManifest } from '../../src/assets/manifest.js';
+import { IMAGE_WIDTHS, imageUrl } from '../../protocol/image-config.js';
 import { copyProject, startBundle, type ProjectCopy } from '../helpers/project.js';
 
 /** A MiB figure of the process's status: `VmRSS` now, `VmHWM` its peak. */

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { openForm, VALID, wirePost } from '../helpers/form.js';
-import { copyProject, productionEnv, SERVER_STARTED, startBundle, startProcess, type ProjectCopy, type WatchedProcess } from '../helpers/project.js';
+import { copyProject, productionEnv, SERVER_STARTED, SOURCES, startBundle, startProcess, type ProjectCopy, type WatchedProcess } from '../helpers/project.js';
 import { openWire, type WireRequest } from '../helpers/wire.js';
 
-/** What a project copy needs for `npm start` without compressing every asset again. */
-const FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'src', 'views', 'islands', 'images', 'public', 'scripts', 'dist'];
+/** The sources and `dist/`: `npm start` in the copy need not compress every asset again. */
+const FILES = [...SOURCES, 'dist'];
 
 /** The registrations stored with this e-mail address in the copy's embedded database. */
 function storedWith(dir: string, email: string): number {

@@ -1,20 +1,8 @@
 /**
- * The confirmation page `/aanmeldingen/:id` (product.md §1): name, interests,
- * persons and the masked e-mail address.
+ * The confirmation page `/aanmeldingen/:id` (docs/pages.md §7): name, interests, persons and
+ * the masked e-mail address.
  */
-import { INTERESTS } from '../../src/shared/registration.js';
 import { Image, useBuildImage } from '../Image.js';
-import type { Registration } from '../../src/storage/types.js';
-
-/**
- * Masks an e-mail address for display: first character of the local part,
- * then `***` (product.md §1: `a***@voorbeeld.nl`).
- * @param email a stored, valid address
- */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  return `${email.slice(0, 1)}***${email.slice(at)}`;
-}
 
 /** Props of {@link Bevestiging}: only what the page shows (they travel in page data). */
 export interface BevestigingProps {
@@ -24,19 +12,6 @@ export interface BevestigingProps {
   personen: number;
   /** The masked address, e.g. `a***@voorbeeld.nl`. */
   email: string;
-}
-
-/**
- * The confirmation's props from a stored registration: the e-mail address masked.
- * @param registration as stored
- */
-export function confirmationProps(registration: Registration): BevestigingProps {
-  return {
-    naam: registration.naam,
-    interesses: registration.interesses.map((v) => INTERESTS[v as keyof typeof INTERESTS] ?? v),
-    personen: registration.personen,
-    email: maskEmail(registration.email),
-  };
 }
 
 /** The page content of a stored registration. */

@@ -3,8 +3,8 @@
  * src/forms/body.ts, for getServerSideProps (server only): an urlencoded body
  * of at most 32 KiB, the form's shape, the island's rule list, the transforms.
  */
-import { CSRF_FIELD, HONEYPOT_FIELD, REGISTRATION_FIELDS, SUBMISSION_FIELD } from '../../../src/shared/registration.js';
-import { applyTransform } from '../../../src/shared/rules.js';
+import { CSRF_FIELD, HONEYPOT_FIELD, REGISTRATION_FIELDS, SUBMISSION_FIELD } from '../../../protocol/registration.js';
+import { applyTransform } from '../../../protocol/rules.js';
 
 /** Eiland's FORM_BODY_LIMIT. */
 export const FORM_BODY_LIMIT = 32 * 1024;

@@ -10,7 +10,7 @@ import Head from 'next/head';
 import '../lib/registration-rules.mjs';
 import rules from '../lib/registration-rules.mjs';
 import RegistrationForm, { validateValues } from '../../../islands/RegistrationForm.js';
-import { DATA_HEADER } from '../../../src/shared/page-data.js';
+import { DATA_HEADER } from '../../../protocol/page-data.js';
 import { Layout } from '../../../views/Layout.js';
 import { saveRegistration } from '../lib/db.mjs';
 import { FormError, isBot, readRegistrationForm, toRegistration, valuesOf } from '../lib/form.mjs';

@@ -1,8 +1,36 @@
 /**
- * Island props on the wire (product.md §5): plain JSON only, escaped so the
- * `<script type="application/json">` that carries them can never be closed or
- * broken by their content. The browser reads them back with `JSON.parse`.
+ * Islands on the wire (docs/islands.md §1–§2): the marker the island view writes around an
+ * island's server HTML and the island runtime reads back, and the island's props, plain JSON
+ * only, escaped so the `<script type="application/json">` that carries them can never be closed
+ * or broken by their content (the runtime reads them back with `JSON.parse`).
  */
+
+/** When the browser hydrates an island. */
+export type HydrationTrigger = 'load' | 'idle' | 'visible';
+
+/**
+ * The marker's attributes: the island's name, its id in the page, its trigger and chunk URL on
+ * the marker element; the props script and the root element as its children; `hydrated`, set
+ * by the runtime (`pending`, `true` or `failed`).
+ */
+export const ISLAND_ATTRIBUTES = {
+  name: 'data-island',
+  id: 'data-island-id',
+  trigger: 'data-trigger',
+  src: 'data-src',
+  props: 'data-island-props',
+  root: 'data-island-root',
+  hydrated: 'data-hydrated',
+} as const;
+
+/**
+ * The `identifierPrefix` of an island root, the same on server and browser (React's `useId`
+ * values of two roots never meet).
+ * @param id the island's id in the page, e.g. `i1`
+ */
+export function islandPrefix(id: string): string {
+  return `${id}-`;
+}
 
 const ESCAPES: Record<string, string> = {
   '<': '\\u003c',

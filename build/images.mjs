@@ -1,4 +1,4 @@
-// The build's images (issue 10, product.md §10): each `images/<name>.svg` is rendered with
+// The build's images (docs/images.md §3): each `images/<name>.svg` is rendered with
 // sharp, at the SVG's own size, to `<out>/assets/images/<name>-<HASH>.jpg`. The hash covers the
 // SVG and the render settings, so an unchanged image is not rendered again (a large one takes
 // about a second) and its URL can be cached for a year. Files of earlier builds are removed.
@@ -6,10 +6,9 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+/** @import { BuiltImage } from '../protocol/manifest.js' */
 import sharp from 'sharp';
-
-/** Sources, relative to the project root. */
-export const IMAGES_DIR = 'images';
+import { SOURCES } from './paths.mjs';
 
 /**
  * How each SVG becomes a raster; part of the output's hash. Baseline, not progressive: the image
@@ -20,7 +19,10 @@ export const IMAGES_DIR = 'images';
 const JPEG = { quality: 82, trellisQuantisation: true, overshootDeringing: true, quantisationTable: 3, optimiseCoding: true, progressive: false };
 const RENDER = { format: 'jpeg', ...JPEG, sharp: sharp.versions.sharp };
 
-/** A content hash in esbuild's alphabet and length (8 characters, A–Z and 2–7). */
+/**
+ * A content hash in esbuild's alphabet and length (8 characters, A–Z and 2–7).
+ * @param {...(string | Uint8Array)} parts
+ */
 function contentHash(...parts) {
   const digest = createHash('sha256');
   for (const part of parts) digest.update(part);
@@ -30,17 +32,23 @@ function contentHash(...parts) {
 }
 
 /**
+ * The folder of the rendered images in a build folder (served as `/assets/images/`).
+ * @param {string} outAbs the build folder (absolute)
+ */
+export const imagesOutDir = (outAbs) => join(outAbs, 'assets', 'images');
+
+/**
  * Renders the project's SVG images into `<outAbs>/assets/images/`.
  * @param {object} options
  * @param {string} options.root project root
  * @param {string} options.outAbs build folder (absolute)
- * @returns {Promise<{ images: Record<string, { src: string, width: number, height: number }>, files: string[], inputs: string[] }>}
+ * @returns {Promise<{ images: Record<string, BuiltImage>, files: string[], inputs: string[] }>}
  *   the manifest's `images` (by source name), the files written or kept (absolute) and the sources read
  * @throws Error naming the file when an SVG cannot be rendered
  */
 export async function buildImages({ root, outAbs }) {
-  const sourceDir = join(root, IMAGES_DIR);
-  const outDir = join(outAbs, 'assets', 'images');
+  const sourceDir = join(root, SOURCES.images);
+  const outDir = imagesOutDir(outAbs);
   await mkdir(outDir, { recursive: true });
   const sources = existsSync(sourceDir) ? (await readdir(sourceDir)).filter((f) => extname(f) === '.svg').sort() : [];
   const built = await Promise.all(
@@ -54,11 +62,11 @@ export async function buildImages({ root, outAbs }) {
           await sharp(svg).flatten({ background: '#ffffff' }).jpeg(JPEG).toFile(temporary);
           await rename(temporary, target); // whole or not at all
         } catch (cause) {
-          throw new Error(`${IMAGES_DIR}/${file} cannot be rendered: ${cause.message}`, { cause });
+          throw new Error(`${SOURCES.images}/${file} cannot be rendered: ${/** @type {Error} */ (cause).message}`, { cause });
         }
       }
       const { width, height } = await sharp(target).metadata();
-      return { name, target, image: { src: `/assets/images/${basename(target)}`, width, height } };
+      return { name, target, image: { src: `/assets/images/${basename(target)}`, width: width ?? 0, height: height ?? 0 } };
     }),
   );
   const keep = new Set(built.map((b) => b.target));

@@ -1,7 +1,8 @@
 /**
- * The page-data protocol (product.md §7), shared by server, router and islands.
- * No imports, no Node APIs.
+ * The page-data protocol (docs/navigation.md §1), shared by server, router and islands.
  */
+import type { ScriptRef } from './manifest.js';
+import type { RouteKind } from './routes.js';
 
 /** Request and response header that marks page data (and the island's form posts). */
 export const DATA_HEADER = 'X-Eiland-Data';
@@ -15,18 +16,12 @@ export interface NavigateDetail {
   response: Response;
 }
 
-/** A script and the chunks it imports. */
-export interface ScriptRef {
-  file: string;
-  imports: string[];
-}
-
 /** The answer to `GET <page> X-Eiland-Data: 1` (product.md §7). */
 export interface PageData {
   buildId: string;
   /** The route pattern that answered, or null (e.g. an unknown path). */
   route: string | null;
-  kind: 'ssr' | 'static';
+  kind: RouteKind;
   status: number;
   title: string;
   props: Record<string, unknown>;
@@ -34,11 +29,4 @@ export interface PageData {
   html: string;
   islands: Array<ScriptRef & { name: string }>;
   assets: string[];
-}
-
-/** What the router reads of the public build manifest. */
-export interface ClientManifest {
-  buildId: string;
-  runtime: ScriptRef;
-  routes: Record<string, { kind: 'ssr' | 'static'; islands: string[]; assets: string[] }>;
 }

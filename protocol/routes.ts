@@ -1,6 +1,6 @@
 /**
  * The declared routes (product.md §1, §5): path, kind and the islands each
- * page renders. `src/shared/routes.json` is read by `build.mjs` too, so the
+ * page renders. `protocol/routes.json` is read by `build.mjs` too, so the
  * build manifest knows every route's assets.
  */
 import table from './routes.json' with { type: 'json' };
@@ -27,6 +27,6 @@ export const ROUTES: readonly RouteDeclaration[] = table as RouteDeclaration[];
  */
 export function declared(path: string): RouteDeclaration {
   const route = ROUTES.find((r) => r.path === path);
-  if (!route) throw new RangeError(`Route "${path}" is not declared in src/shared/routes.json`);
+  if (!route) throw new RangeError(`Route "${path}" is not declared in protocol/routes.json`);
   return route;
 }

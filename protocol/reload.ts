@@ -1,14 +1,22 @@
 /**
- * When the development reload client tries to reach the reload channel again after losing it
- * (seed-spec §9, product.md §11): after 1 s for the first 5 failed tries, then every 5 s; after
- * 25 failed tries it reloads the page. A successful connection resets the count.
- * Pure; shared by the browser's reload client and its tests.
+ * The development reload channel (docs/development.md §2–§3): its path, the server-sent events
+ * it carries, and when the browser's reload client tries to reach it again after losing it:
+ * after 1 s for the first 5 failed tries, then every 5 s; after 25 failed tries it reloads the
+ * page. A successful connection resets the count. Pure; shared by the server's channel, the
+ * browser's reload client and its tests.
  */
 
-/** The reload channel's path (product.md §11; development only). */
+/** The reload channel's path (development only). */
 export const RELOAD_PATH = '/_eiland/reload';
 
-/** seed-spec §9: the hot-reload constants. */
+/**
+ * The channel's events, each one `event:` line and one `data:` line of JSON: `hello` on connect
+ * and `reload` after a good rebuild carry the id of the build pages should show; `build-failed`
+ * carries what the developer's build printed.
+ */
+export type ReloadEvent = { type: 'hello'; id: string } | { type: 'reload'; id: string } | { type: 'build-failed'; message: string };
+
+/** The seed's hot-reload constants (docs/development.md §3). */
 export const RECONNECT = {
   /** Delay before each of the first tries. */
   fastDelayMs: 1000,

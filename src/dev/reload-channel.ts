@@ -1,13 +1,14 @@
 /**
- * The reload channel of development (product.md §11): `GET /_eiland/reload`, server-sent
+ * The reload channel of development (docs/development.md §2): `GET /_eiland/reload`, server-sent
  * events announcing the build id open pages should show, every finished rebuild and every
- * failed one. Mounted only in development; production has no such route (404).
+ * failed one. Served by the development app around the production one; production has no such
+ * route (404).
  */
 import type { Router } from 'express';
-import type { BuildEvent, BuildFeed } from '../build/assets-source.js';
+import { RELOAD_PATH, type ReloadEvent } from '../../protocol/reload.js';
 import type { Lifecycle } from '../lifecycle.js';
-import { RELOAD_PATH } from '../shared/reload-schedule.js';
-import { methodNotAllowed, routeName } from './router.js';
+import { methodNotAllowed, routeName } from '../routes/router.js';
+import type { BuildFeed } from './feed.js';
 
 /** Options of {@link reloadChannel}. */
 export interface ReloadChannelOptions {
@@ -19,20 +20,16 @@ export interface ReloadChannelOptions {
   heartbeatMs?: number;
 }
 
-/** One server-sent event: `event` and one `data` line of JSON. */
-function sse(event: string, data: object): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-function toSse(event: BuildEvent): string {
-  return event.type === 'reload' ? sse('reload', { id: event.id }) : sse('build-failed', { message: event.message });
+/** One server-sent event: its type as `event`, the rest as one `data` line of JSON. */
+function sse({ type, ...data }: ReloadEvent): string {
+  return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /**
  * The reload channel. On connect it sends `hello` with the current id (and `build-failed` while
  * the last build failed); then `reload` after every good rebuild, `build-failed` after a bad one,
  * and a heartbeat comment.
- * @param router where the route is added (see `healthRouter`)
+ * @param router where the route is added
  * @returns `router`
  * @example reloadChannel({ feed: assets.feed, lifecycle }, routes)
  */
@@ -50,9 +47,9 @@ export function reloadChannel({ feed, lifecycle, heartbeatMs = 10_000 }: ReloadC
         res.end();
         return;
       }
-      res.write(sse('hello', { id: feed.id }));
-      if (feed.failure !== undefined) res.write(sse('build-failed', { message: feed.failure }));
-      const unsubscribe = feed.subscribe((event) => res.write(toSse(event)));
+      res.write(sse({ type: 'hello', id: feed.id }));
+      if (feed.failure !== undefined) res.write(sse({ type: 'build-failed', message: feed.failure }));
+      const unsubscribe = feed.subscribe((event) => res.write(sse(event)));
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
       // At shutdown the stream ends with its connection, so the server can close at once.
       const end = () => req.socket.destroy();

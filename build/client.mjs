@@ -1,0 +1,106 @@
+// The client build (docs/islands.md §3–§4): islands, island runtime, router and styles as ESM
+// with code splitting (one shared React chunk), content-hashed names, the manifest, and in
+// production the .br/.gz twins.
+/** @import { BuildOptions, Metafile } from 'esbuild' */
+/** @import { BuildManifest } from '../protocol/manifest.js' */
+/** @import { FormRules } from '../protocol/rules.js' */
+import { mkdir, readdir } from 'node:fs/promises';
+import { basename, extname, join, relative, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { compress } from './compress.mjs';
+import { prune } from './files.mjs';
+import { buildImages, imagesOutDir } from './images.mjs';
+import { writeManifest } from './manifest.mjs';
+import { ROOT, SOURCES, withRoot } from './paths.mjs';
+import { deriveRules } from './rules.mjs';
+
+/**
+ * Each `.tsx` directly in an islands folder is one island, named by its file.
+ * @param {string} dir
+ * @returns {Promise<Record<string, string>>} name → absolute path
+ */
+async function islandsIn(dir) {
+  const files = (await readdir(dir)).filter((f) => extname(f) === '.tsx');
+  return Object.fromEntries(files.map((f) => [basename(f, '.tsx'), join(dir, f)]));
+}
+
+/**
+ * esbuild options shared by every browser build.
+ * @param {string} root
+ * @param {string} outdir
+ * @param {boolean} production minified, no source maps
+ * @returns {BuildOptions & { define: Record<string, string> }}
+ */
+function browserOptions(root, outdir, production) {
+  return {
+    absWorkingDir: root, // metafile paths are relative to the root
+    outdir,
+    bundle: true,
+    format: 'esm', // native modules: <script type="module"> and dynamic import()
+    entryNames: '[name]-[hash]', // content hashes: served as immutable
+    chunkNames: 'chunk-[hash]',
+    minify: production,
+    sourcemap: production ? false : 'linked', // development only: no sourceMappingURL ships
+    legalComments: 'linked', // licence notices in a .LEGAL.txt beside each bundle, not in every download
+    target: 'es2022',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    metafile: true, // the manifest is written from it
+    logLevel: 'silent', // errors are reported by the caller (terminal, overlay)
+  };
+}
+
+/**
+ * The client build's two esbuild option sets: islands + runtime + styles with code splitting
+ * (one shared React chunk), and the router alone (on every page: one self-contained file; in
+ * development with the reload client beside it).
+ * @param {{ root: string, out: string, islandDirs: string[], production: boolean, rules: FormRules }} options
+ * @returns {Promise<{ islands: Record<string, string>, options: BuildOptions[] }>} islands by name (sources relative to the root)
+ */
+export async function clientBuilds({ root, out, islandDirs, production, rules }) {
+  /** @type {Record<string, string>} */
+  const islands = Object.assign({}, ...(await Promise.all(islandDirs.map((dir) => islandsIn(withRoot(root, dir))))));
+  const relativeIslands = Object.fromEntries(Object.entries(islands).map(([name, file]) => [name, relative(root, file)]));
+  const common = browserOptions(root, join(out, 'assets'), production);
+  // The rule list lives in the island's chunk (islands/RegistrationForm.tsx), not in its props.
+  common.define['globalThis.EILAND_REGISTRATION_RULES'] = JSON.stringify(rules);
+  const entryPoints = { styles: SOURCES.styles, 'eiland-islands': SOURCES.runtime, ...relativeIslands };
+  const routerEntries = { 'eiland-router': SOURCES.router, ...(production ? {} : { 'eiland-reload': SOURCES.reload }) };
+  return {
+    islands: relativeIslands,
+    options: [
+      { ...common, entryPoints, splitting: true },
+      { ...common, entryPoints: routerEntries, splitting: false },
+    ],
+  };
+}
+
+/**
+ * Builds the browser assets into `<out>/assets` and writes `<out>/manifest.json`; files of
+ * earlier builds are removed.
+ * @param {object} [options]
+ * @param {string} [options.root] project root (default: the folder of build.mjs)
+ * @param {string} [options.out] build folder, absolute or relative to the root (default `dist`)
+ * @param {string[]} [options.islandDirs] folders whose `.tsx` files are islands (default `['islands']`)
+ * @param {'production'|'development'} [options.mode] production: minified, .br/.gz twins;
+ *   development: unminified with source maps, plus the reload client
+ * @returns {Promise<{ manifest: BuildManifest, files: string[], ms: number }>} the manifest and the files written
+ * @throws Error with esbuild's `errors` when a source does not compile
+ */
+export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['islands'], mode = 'production' } = {}) {
+  const started = performance.now();
+  const production = mode === 'production';
+  const outAbs = withRoot(root, out);
+  await mkdir(join(outAbs, 'assets'), { recursive: true });
+  const { rules } = await deriveRules(root);
+  const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs, production, rules });
+  const [images, ...results] = await Promise.all([buildImages({ root, outAbs }), ...options.map((o) => esbuild.build(o))]);
+  /** @type {Metafile[]} */
+  const metafiles = results.map((r) => /** @type {Metafile} */ (/** @type {esbuild.BuildResult} */ (r).metafile));
+  const { manifest, files } = await writeManifest({ root, out: outAbs, islands, metafiles, images: images.images, production });
+  if (production) await compress(files);
+  const written = metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f));
+  // images/ holds the rendered images; buildImages prunes it itself.
+  await prune(join(outAbs, 'assets'), [...new Set([...written, ...files, imagesOutDir(outAbs)])]);
+  return { manifest, files: [...files, ...images.files], ms: Math.round(performance.now() - started) };
+}

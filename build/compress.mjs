@@ -1,0 +1,27 @@
+// Precompressed twins of the assets (docs/islands.md §4), served by `Accept-Encoding`.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { writeAtomically } from './files.mjs';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes a `.br` (quality 11) and a `.gz` (level 9) beside each file (production; development
+ * serves plain files). Every name carries its content hash, so a twin already beside its file is
+ * that file's twin: only new files are compressed (brotli at quality 11 is most of a build).
+ * Asynchronous zlib runs on libuv's thread pool, so the files compress in parallel.
+ * @param {string[]} files absolute paths
+ */
+export async function compress(files) {
+  await Promise.all(
+    files.map(async (file) => {
+      if (existsSync(`${file}.br`) && existsSync(`${file}.gz`)) return;
+      const data = await readFile(file);
+      const [br, gzipped] = await Promise.all([brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz(data, { level: 9 })]);
+      await Promise.all([writeAtomically(`${file}.br`, br), writeAtomically(`${file}.gz`, gzipped)]);
+    }),
+  );
+}

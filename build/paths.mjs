@@ -1,0 +1,36 @@
+// Where the build reads and writes (docs/islands.md §4): every path is anchored on the project
+// root, the folder above this one, so the same code runs from any working directory.
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The project root: the folder of `package.json` and `build.mjs`. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The server bundle, relative to the build folder (what `npm start` runs). */
+export const SERVER_ENTRY = 'server/main.js';
+
+/** Sources, relative to the root. */
+export const SOURCES = {
+  styles: 'views/styles.css',
+  /** The island runtime: hydrates islands (docs/islands.md §2). */
+  runtime: 'islands/runtime/islands.ts',
+  /** The client router: on every page (docs/navigation.md). */
+  router: 'islands/runtime/router.ts',
+  /** The reload client: development builds only (docs/development.md §2). */
+  reload: 'islands/runtime/reload.ts',
+  /** The declared routes: their kinds and islands (protocol/routes.json). */
+  routes: 'protocol/routes.json',
+  /** The registration form's rule list, evaluated at build time (docs/forms.md §5). */
+  rules: 'src/forms/registration-rules.ts',
+  /** The server's entry in each mode. */
+  server: { production: 'src/main.ts', development: 'src/dev/main.ts' },
+  /** The SVGs the build renders (docs/images.md §3). */
+  images: 'images',
+};
+
+/**
+ * A path as given when absolute, else under the root.
+ * @param {string} root
+ * @param {string} path
+ */
+export const withRoot = (root, path) => (isAbsolute(path) ? path : join(root, path));

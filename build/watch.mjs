@@ -1,0 +1,154 @@
+// Development builds (docs/development.md §1): client and server built once, then rebuilt as
+// the files each one read change (esbuild's incremental contexts), each result reported.
+/** @import { BuildContext, BuildOptions, Metafile } from 'esbuild' */
+/** @import { BuildManifest } from '../protocol/manifest.js' */
+import { watch as fsWatch } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname, extname, join, sep } from 'node:path';
+import * as esbuild from 'esbuild';
+import { clientBuilds } from './client.mjs';
+import { formatBuildErrors } from './errors.mjs';
+import { inputsOf } from './files.mjs';
+import { buildImages } from './images.mjs';
+import { writeManifest } from './manifest.mjs';
+import { ROOT, SOURCES, withRoot } from './paths.mjs';
+import { deriveRules } from './rules.mjs';
+import { serverOptions } from './server.mjs';
+
+/** The folders development watches, relative to the root. */
+const WATCHED = ['src', 'protocol', 'views', 'islands', SOURCES.images];
+/** Changes closer together than this are one batch (an editor's save can be several writes). */
+const SETTLE_MS = 25;
+
+/**
+ * What one build ended in: good (a client build with its manifest, already written), or failed
+ * with esbuild's errors as printed, without and with colours.
+ * @typedef {{ ok: true, manifest?: BuildManifest } | { ok: false, message: string, colored: string }} BuildOutcome
+ */
+
+/**
+ * A build's result as a development event.
+ * @template T
+ * @param {() => Promise<T>} run
+ * @returns {Promise<{ ok: true, result: T } | { ok: false, message: string, colored: string }>}
+ */
+async function outcome(run) {
+  try {
+    return { ok: true, result: await run() };
+  } catch (error) {
+    return { ok: false, message: await formatBuildErrors(error), colored: await formatBuildErrors(error, true) };
+  }
+}
+
+/**
+ * Development: builds client and server, then rebuilds what a change touches (file-system
+ * events on `src/`, `protocol/`, `views/`, `islands/`, `images/`). Unminified, with source maps;
+ * no .br/.gz twins. A failed build writes nothing, so the last good one stays.
+ * @param {object} options
+ * @param {string} [options.root] project root
+ * @param {string} options.out build folder (e.g. `.eiland/dev`), emptied first
+ * @param {(event: { client: BuildOutcome } | { server: BuildOutcome }) => void} options.onBuild
+ *   after each build ends (the first ones, then those a batch of changes touches; the server's first)
+ * @returns {Promise<{ dispose(): Promise<void> }>}
+ */
+export async function watch({ root = ROOT, out, onBuild }) {
+  const outAbs = withRoot(root, out);
+  await rm(outAbs, { recursive: true, force: true });
+  await mkdir(join(outAbs, 'assets'), { recursive: true });
+  const server = await esbuild.context({ ...serverOptions({ root, out: outAbs, mode: 'development', buildId: null }), metafile: true });
+  /** @type {{ islands: Record<string, string>, contexts: BuildContext[] } | undefined} recreated when an island is added or removed (the entry points change) */
+  let client;
+  /** @type {{ client: Set<string>, server: Set<string>, rules: Set<string> }} */
+  const inputs = { client: new Set(), server: new Set(), rules: new Set() };
+  const failing = { client: false, server: false }; // a failed build is tried again on any change
+
+  const clientContexts = async () => {
+    const derived = await deriveRules(root);
+    inputs.rules = new Set(derived.inputs);
+    const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, rules: derived.rules });
+    return { islands, contexts: await Promise.all(options.map((/** @type {BuildOptions} */ o) => esbuild.context(o))) };
+  };
+  /** @type {Awaited<ReturnType<typeof buildImages>> | undefined} the last image build: done again only when a file under images/ changed */
+  let images;
+  const buildClientOnce = async () => {
+    if (!client) throw new Error('No client build contexts');
+    const [built, ...results] = await Promise.all([images ?? buildImages({ root, outAbs }), ...client.contexts.map((c) => c.rebuild())]);
+    images = built;
+    const metafiles = results.map((r) => /** @type {Metafile} */ (r.metafile));
+    // routes.json is read by the manifest, not by esbuild: a change to it rewrites the manifest.
+    inputs.client = new Set([...metafiles.flatMap((m) => inputsOf(root, m)), join(root, SOURCES.routes), ...images.inputs]);
+    return (await writeManifest({ root, out: outAbs, islands: client.islands, metafiles, images: images.images, production: false })).manifest;
+  };
+  const buildServerOnce = async () => {
+    const result = await server.rebuild();
+    inputs.server = new Set(inputsOf(root, /** @type {Metafile} */ (result.metafile)));
+  };
+
+  /**
+   * Runs the builds a batch of changed files touches, and reports them together.
+   * @param {{ clientToo: boolean, serverToo: boolean, newContexts: boolean }} batch
+   */
+  const runBuilds = async ({ clientToo, serverToo, newContexts }) => {
+    // The server first, with every core: a restart is what an open page waits for; the client
+    // build then runs while the page waits to reconnect. Each is reported as soon as it ends.
+    if (serverToo) {
+      const event = await outcome(buildServerOnce);
+      failing.server = !event.ok;
+      onBuild({ server: event.ok ? { ok: true } : event });
+    }
+    if (clientToo) {
+      const event = await outcome(async () => {
+        if (newContexts || !client) {
+          const old = client;
+          client = undefined;
+          await Promise.all(old?.contexts.map((c) => c.dispose()) ?? []);
+          client = await clientContexts();
+        }
+        return buildClientOnce();
+      });
+      failing.client = !event.ok;
+      onBuild({ client: event.ok ? { ok: true, manifest: event.result } : event });
+    }
+  };
+
+  let queue = runBuilds({ clientToo: true, serverToo: true, newContexts: true });
+  /** @type {Set<string>} */
+  let changed = new Set();
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const flush = () => {
+    const files = [...changed];
+    changed = new Set();
+    if (files.some((f) => f.startsWith(join(root, SOURCES.images) + sep))) images = undefined;
+    /** @param {Set<string>} set */
+    const touches = (set) => files.some((f) => set.has(f));
+    // A new island, or a change to the rule list embedded in the island: new client contexts.
+    const newContexts =
+      files.some((f) => dirname(f) === join(root, 'islands') && extname(f) === '.tsx' && !inputs.client.has(f)) || touches(inputs.rules);
+    // A file no build has read yet (a new module being wired in) is tried by both.
+    const unknown = files.some((f) => !inputs.client.has(f) && !inputs.server.has(f) && /\.(tsx?|css|json|svg)$/.test(f));
+    const batch = {
+      clientToo: failing.client || newContexts || unknown || touches(inputs.client),
+      serverToo: failing.server || unknown || touches(inputs.server),
+      newContexts,
+    };
+    if (batch.clientToo || batch.serverToo) queue = queue.then(() => runBuilds(batch));
+  };
+  const watchers = WATCHED.map((dir) =>
+    fsWatch(join(root, dir), { recursive: true }, (_type, name) => {
+      if (!name) return;
+      changed.add(join(root, dir, name));
+      clearTimeout(timer);
+      timer = setTimeout(flush, SETTLE_MS);
+    }),
+  );
+  await queue;
+  return {
+    async dispose() {
+      clearTimeout(timer);
+      watchers.forEach((w) => w.close());
+      await queue.catch(() => {});
+      await Promise.all([server, ...(client?.contexts ?? [])].map((c) => c.dispose()));
+    },
+  };
+}

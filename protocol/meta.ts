@@ -1,0 +1,13 @@
+/**
+ * The `<meta name>`s a page carries for its scripts (docs/filter.md §3, docs/navigation.md §3,
+ * docs/development.md §2): written by the document view, read by the router, the island
+ * runtime and the reload client.
+ */
+export const META = {
+  /** The response's request id, sent along with client error reports. */
+  requestId: 'request-id',
+  /** URL of the build manifest's public copy. */
+  manifest: 'eiland-manifest',
+  /** Development only: the id of the build the page shows (client build and server process). */
+  build: 'eiland-build',
+} as const;

@@ -1,0 +1,53 @@
+/**
+ * The per-request state, declared once and typed (as Hono's `ContextVariableMap`): Express's
+ * `res.locals`, extended here through `Express.Locals`, so every reader is typed and none casts.
+ * `requestContext()` sets what every later step may read: the target and whether page data is
+ * asked for. The other keys are set by the step named on each, before anything reads them.
+ */
+import type { RequestHandler } from 'express';
+import type { ReactNode } from 'react';
+import { DATA_HEADER } from '../protocol/page-data.js';
+import { parseTarget, type Target } from './filter/canonical.js';
+
+declare global {
+  // Express's own extension point for `res.locals` (@types/express-serve-static-core).
+  namespace Express {
+    interface Locals {
+      /** The request target and its canonical path (docs/pages.md §5): set by {@link requestContext}. */
+      target: Target;
+      /**
+       * Whether the request carries the page-data marker `X-Eiland-Data: 1` (docs/navigation.md
+       * §1): a GET answered with page data, or a form post answered with JSON. Decided once, by
+       * {@link requestContext}.
+       */
+      pageData: boolean;
+      /** The matched route pattern, e.g. `/aanmeldingen/:id`: set by routing (`routeName`). */
+      route?: string;
+      /** This response's CSP nonce (docs/filter.md §4): set by the filter, for every filtered request. */
+      nonce: string;
+      /**
+       * A CSRF token for a form on the page (docs/filter.md §6): set by the filter, issued on first
+       * read (it sets its cookies then).
+       */
+      readonly csrfToken: string;
+      /** Extra `<head>` elements of a page, given its nonce (development: the reload client). */
+      pageHead?: (nonce: string) => ReactNode;
+      /** The error behind a 5xx answer, written with its stack on the request's log line (docs/operations.md §2). */
+      failure?: Error;
+      /** A 503 that sheds load (a full image queue): logged at `warn`, without a stack (docs/operations.md §2). */
+      shed?: boolean;
+    }
+  }
+}
+
+/**
+ * The first middleware: parses the target and decides whether page data is asked for.
+ * @example app.use(requestContext())
+ */
+export function requestContext(): RequestHandler {
+  return function requestContext(req, res, next) {
+    res.locals.target = parseTarget(req.url);
+    res.locals.pageData = req.get(DATA_HEADER) === '1';
+    next();
+  };
+}

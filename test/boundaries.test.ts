@@ -1,0 +1,65 @@
+/**
+ * The folders' import rules (ARCHITECTURE.md "Layout"): the protocol imports nothing outside
+ * itself; views import only views and the protocol; browser code (islands/) only its own files
+ * and the protocol. Nothing in them imports from src/, so the server/browser line is crossed
+ * only through protocol/.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative, sep } from 'node:path';
+import { describe, it } from 'node:test';
+
+/** Each folder and the folders its files may import from (npm packages aside; protocol/ takes none). */
+const RULES: Record<string, { may: string[]; packages: boolean }> = {
+  protocol: { may: ['protocol'], packages: false },
+  views: { may: ['views', 'protocol'], packages: true },
+  islands: { may: ['islands', 'protocol'], packages: true },
+};
+
+/** Every `.ts`/`.tsx` file below a folder. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The module specifiers a source imports: static imports, re-exports and dynamic imports of literals. */
+function specifiers(text: string): string[] {
+  const found = [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)];
+  return found.map((m) => m[1] ?? m[2] ?? m[3]!);
+}
+
+/**
+ * What a file imports that its folder may not.
+ * @param file a path relative to the project root, e.g. `views/Island.tsx`
+ * @returns one line per offending import
+ */
+function violations(file: string, text: string): string[] {
+  const folder = file.split(sep)[0]!;
+  const rule = RULES[folder]!;
+  return specifiers(text).flatMap((specifier) => {
+    if (!specifier.startsWith('.')) return rule.packages ? [] : [`${file} imports the package ${specifier}`];
+    const target = normalize(join(dirname(file), specifier)).split(sep)[0]!;
+    return rule.may.includes(target) ? [] : [`${file} imports ${specifier} (${target}/)`];
+  });
+}
+
+describe('import boundaries between the folders', () => {
+  for (const folder of Object.keys(RULES)) {
+    it(`${folder}/ imports only ${RULES[folder]!.may.join(' and ')}${RULES[folder]!.packages ? ' (and packages)' : ''}`, () => {
+      const found = sources(folder).flatMap((file) => violations(relative('.', file), readFileSync(file, 'utf8')));
+      assert.deepEqual(found, []);
+    });
+  }
+
+  it('would catch a view, an island or the protocol importing from src/', () => {
+    assert.deepEqual(violations(join('views', 'X.tsx'), "import { HttpError } from '../src/errors.js';"), [`views${sep}X.tsx imports ../src/errors.js (src/)`]);
+    assert.deepEqual(violations(join('views', 'X.tsx'), "import Form from '../islands/Form.js';"), [`views${sep}X.tsx imports ../islands/Form.js (islands/)`]);
+    assert.deepEqual(violations(join('islands', 'runtime', 'x.ts'), "export { a } from '../../src/a.js';"), [`islands${sep}runtime${sep}x.ts imports ../../src/a.js (src/)`]);
+    assert.deepEqual(violations(join('islands', 'x.ts'), "const m = await import('../src/m.js');"), [`islands${sep}x.ts imports ../src/m.js (src/)`]);
+    assert.deepEqual(violations(join('protocol', 'x.ts'), "import 'node:fs';"), [`protocol${sep}x.ts imports the package node:fs`]);
+    assert.deepEqual(violations(join('islands', 'x.ts'), "import { a } from '../protocol/a.js';\nimport { b } from './b.js';"), []);
+  });
+});
