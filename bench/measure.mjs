@@ -1,4 +1,4 @@
-// What the benchmark measures of one running server (product.md §13, issue 9): load at 32
+// What the benchmark measures of one running server (docs/performance.md §2): load at 32
 // connections (autocannon), a form post from fresh addresses, time to first byte against time
 // to the whole document, HTML bytes, and the JavaScript a page makes a browser load.
 // Loopback only.

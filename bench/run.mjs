@@ -1,4 +1,4 @@
-// `npm run bench` (product.md §13, issue 9): Eiland's production bundle against the same pages
+// `npm run bench` (docs/performance.md §2): Eiland's production bundle against the same pages
 // in Next.js (bench/next), alternately in one run, a fresh server each round, medians of the
 // rounds, Eiland/Next ratios for every figure, and PASS/FAIL per budget (exit 1 on a FAIL).
 // Writes bench/results/latest.json; prints a progress line per step and a table at the end.
@@ -29,7 +29,7 @@ const KIB = 1024;
 /** The pages each server has: the Next app copies only / and /aanmelden. */
 const PAGES = { eiland: ['/', '/over', '/aanmelden'], tsx: ['/', '/over', '/aanmelden'], next: ['/', '/aanmelden'] };
 
-// Budgets of issue 9 (stricter than product.md §13 where they differ).
+// The budgets of docs/performance.md §1.
 const BUDGET = {
   throughputVsNext: { '/': 3, '/aanmelden': 2 },
   p99Ms: { '/': 40, '/aanmelden': 50 },

@@ -1,5 +1,5 @@
 /**
- * The registration form island (product.md §4, §5). Server-rendered, it is a
+ * The registration form island (docs/forms.md §2–§5, docs/islands.md). Server-rendered, it is a
  * plain form that works without JavaScript. Hydrated, it validates on blur
  * after a change and on submit with the rule list the server derived from the
  * DTO, and posts valid forms with the data marker: 422 JSON → inline messages;
@@ -25,12 +25,12 @@ import { validateField, validateValues } from './lib/validate.js';
 export { validateValues };
 
 declare global {
-  // The DTO's rule list, embedded by build.mjs in this island's chunk (esbuild `define`); never
+  // The DTO's rule list, embedded by the build (build/client.mjs) in this island's chunk (esbuild `define`); never
   // set on the server, which renders the form without validating in it.
   var EILAND_REGISTRATION_RULES: FormRules | undefined;
 }
 
-/** The rule list this island evaluates (product.md §4): derived from the DTO at build time. */
+/** The rule list this island evaluates (docs/forms.md §5): derived from the DTO at build time. */
 export const RULES: FormRules = globalThis.EILAND_REGISTRATION_RULES ?? {};
 
 /** Field → message. */
@@ -49,7 +49,7 @@ export interface RegistrationFormProps {
   submissionKey: string;
 }
 
-/** Label of each field (product.md §4). */
+/** Label of each field (docs/forms.md §2). */
 export const LABELS: Record<RegistrationField, string> = {
   naam: 'Naam',
   email: 'E-mailadres',
@@ -156,7 +156,7 @@ const CLICKABLE = 'button, a[href], label, input[type="checkbox"], input[type="r
 const PRESS_RELEASE_MS = 700;
 
 /**
- * Holds layout changes while a pointer is pressed (issue 11: no lost click). A blur message
+ * Holds layout changes while a pointer is pressed (docs/forms.md §5: no lost click). A blur message
  * shown between the press and the click (the blur comes with the press) would push the
  * pressed button from under the pointer, and the click would land elsewhere. So updates made
  * during a press run once the click that ends it has reached the window (or shortly after a

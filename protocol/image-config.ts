@@ -1,5 +1,5 @@
 /**
- * The one image configuration (product.md §10, issue 10): the widths `/_image` serves, the
+ * The one image configuration (docs/images.md §1): the widths `/_image` serves, the
  * formats, and the limits. The Image view, the optimizer and the tests read it; the
  * environment may change only what `loadConfig` lets it (cache size, AVIF, jobs).
  * Shared: no imports, no Node APIs (views import it).
@@ -14,7 +14,7 @@ export const SMALL_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384] as const;
 /** Every width `w` may be, ascending. */
 export const IMAGE_WIDTHS: readonly number[] = [...SMALL_WIDTHS, ...DEVICE_WIDTHS];
 
-/** The optimizer's path: outside the request filter (product.md §2). */
+/** The optimizer's path: outside the request filter (docs/filter.md §1). */
 export const IMAGE_PATH = '/_image';
 
 /** Every source `url` lies under this path; the files are `images/` of the build or of `public/`. */

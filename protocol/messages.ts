@@ -1,5 +1,5 @@
 /**
- * The message catalogue (seed-spec §5, product.md §4): the default message of
+ * The message catalogue (docs/forms.md §1): the default message of
  * every validation rule, by class-validator rule name and its bounds. Shared by
  * server and browser: no imports, no Node APIs. The strings are exact — the typo
  * "adress" and the English texts are the spec.
@@ -63,7 +63,7 @@ export function defaultMessage(rule: string, constraints: readonly unknown[] = [
 
 /**
  * The language of a catalogue message: the seed gives some in English, and
- * those are marked `lang="en"` inside the Dutch page (product.md, intro).
+ * those are marked `lang="en"` inside the Dutch page (docs/forms.md §1).
  * @param message a message from {@link defaultMessage}
  * @returns `en` for the English templates, else `nl`
  */

@@ -16,7 +16,7 @@ export interface NavigateDetail {
   response: Response;
 }
 
-/** The answer to `GET <page> X-Eiland-Data: 1` (product.md §7). */
+/** The answer to `GET <page> X-Eiland-Data: 1` (docs/navigation.md §1). */
 export interface PageData {
   buildId: string;
   /** The route pattern that answered, or null (e.g. an unknown path). */

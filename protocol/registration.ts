@@ -1,5 +1,5 @@
 /**
- * The registration form's names (product.md §4), shared by the server's DTO
+ * The registration form's names (docs/forms.md §2–§3), shared by the server's DTO
  * and the browser's island. No imports, no Node APIs.
  */
 
@@ -31,7 +31,7 @@ export const INTERESTS = {
 /** Value a checked `akkoord` box sends. */
 export const CONSENT_VALUE = 'ja';
 
-/** Hidden fields (product.md §4): CSRF token, per-render submission key, honeypot. */
+/** Hidden fields (docs/forms.md §3): CSRF token, per-render submission key, honeypot. */
 export const CSRF_FIELD = '_csrf';
 export const SUBMISSION_FIELD = '_submission';
 export const HONEYPOT_FIELD = 'bedrijf';

@@ -1,11 +1,11 @@
 /**
- * The declared routes (product.md §1, §5): path, kind and the islands each
- * page renders. `protocol/routes.json` is read by `build.mjs` too, so the
+ * The declared routes (docs/pages.md §1, docs/islands.md §3): path, kind and the islands each
+ * page renders. `protocol/routes.json` is read by the build too (build/manifest.mjs), so the
  * build manifest knows every route's assets.
  */
 import table from './routes.json' with { type: 'json' };
 
-/** `ssr` pages run a loader per request; `static` pages have none (product.md §1). */
+/** `ssr` pages run a loader per request; `static` pages have none (docs/pages.md §2). */
 export type RouteKind = 'ssr' | 'static';
 
 /** A declared route. */

@@ -1,6 +1,6 @@
 /**
  * The JSON rule list the server derives from a DTO's class-validator metadata
- * and the island evaluates (product.md §4 "with JavaScript"), plus the input
+ * and the island evaluates (docs/forms.md §5), plus the input
  * transforms both sides apply. Shared: no imports, no Node APIs.
  */
 
@@ -76,7 +76,7 @@ export function applyTransform(kind: InputTransform | null, value: unknown): unk
   }
 }
 
-/** Whether a value counts as empty for an optional field (product.md §4). */
+/** Whether a value counts as empty for an optional field (docs/forms.md §1). */
 export function isEmptyValue(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }

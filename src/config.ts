@@ -1,6 +1,6 @@
 /**
  * Configuration from environment variables only, validated at start-up
- * (product.md §12). `npm start` works with none of them set.
+ * (docs/operations.md §1). `npm start` works with none of them set.
  */
 
 import { availableParallelism } from 'node:os';
@@ -28,17 +28,17 @@ export interface Config {
   production: boolean;
   /**
    * `PUBLIC_ORIGIN`: the origins the site is served at (several for multi-domain deployments),
-   * e.g. `['https://eiland.example']`; undefined: any `Host` (issue 12, set it in production).
+   * e.g. `['https://eiland.example']`; undefined: any `Host` (docs/filter.md §9: set it in production).
    */
   publicOrigins: string[] | undefined;
-  /** The per-address limit of `POST /aanmelden` (`FORM_RATE_LIMIT`, product.md §4, §12; issue 11). */
+  /** The per-address limit of `POST /aanmelden` (`FORM_RATE_LIMIT`, docs/forms.md §7). */
   formRateLimit: { limit: number; windowMs: number };
   /**
    * The metrics listener (`METRICS_PORT`, `METRICS_HOST`): off (undefined) unless a port is set;
    * on loopback unless a host is set.
    */
   metrics: { port: number; host: string } | undefined;
-  /** `/_image` (product.md §10); defaults in protocol/image-config.ts. */
+  /** `/_image` (docs/images.md §1); defaults in protocol/image-config.ts. */
   images: {
     /** Output formats by `Accept`, most preferred first (`IMAGE_FORMATS`; AVIF opt-in). */
     formats: OutputFormat[];
@@ -59,7 +59,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Today's limit of form posts per client address: 20 per 10 minutes (product.md §4). */
+/** Today's limit of form posts per client address: 20 per 10 minutes (docs/forms.md §7). */
 export const DEFAULT_FORM_RATE_LIMIT = '20/10m';
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;

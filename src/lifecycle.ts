@@ -1,5 +1,5 @@
 /**
- * The instance's lifecycle, read by `/readyz` (product.md §1, §12):
+ * The instance's lifecycle, read by `/readyz` (docs/pages.md §1, docs/operations.md §4–§5):
  * `starting` → `ready` → `stopping`.
  */
 import { EventEmitter } from 'node:events';

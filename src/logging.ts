@@ -1,5 +1,5 @@
 /**
- * Logs (product.md §12): pino JSON lines, one `request completed` line per
+ * Logs (docs/operations.md §2): pino JSON lines, one `request completed` line per
  * request, secrets redacted, user input with control characters escaped.
  */
 import type { IncomingMessage } from 'node:http';
@@ -47,22 +47,22 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       },
     },
     // Asynchronous writes keep their order and batch what arrives while one is under way, so
-    // a busy server makes one system call for many lines (issue 9: synchronous writes were
-    // 5 % of the time). pino flushes what is left when the process exits.
+    // a busy server makes one system call for many lines (synchronous writes measured 5 % of
+    // the time). pino flushes what is left when the process exits.
     destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 
 declare module 'http' {
   interface IncomingMessage {
-    /** The request id (product.md §2): on every log line of the request. */
+    /** The request id (docs/filter.md §3): on every log line of the request. */
     id: string;
     /** The request's logger: every line carries `reqId`. */
     log: Logger;
   }
 }
 
-/** The longest request path a log line carries, in characters; a longer one is cut (issue 12). */
+/** The longest request path a log line carries, in characters; a longer one is cut (docs/operations.md §2). */
 export const LOGGED_PATH_MAX = 1024;
 
 /**
@@ -100,7 +100,7 @@ type RequestBindings = { reqId: string } & Partial<TraceContext>;
  * `req.log`: the request's child logger, made on first use. One getter on the app's request
  * prototype (Express gives each app its own) rather than a property defined on every request,
  * which cost 3 % of the time of `/` and left each request object with a shape of its own
- * (issue 9). Every request of the app has passed {@link requestLogging} first.
+ * (measured). Every request of the app has passed {@link requestLogging} first.
  */
 function requestLog(this: LoggedRequest): Logger {
   return (this[REQUEST_LOGGER] ??= this[PROCESS_LOGGER]!.child(this[BINDINGS]!));

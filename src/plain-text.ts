@@ -1,5 +1,5 @@
 /**
- * Plain-text answers of the paths outside the pages (README "Images", product.md §2): refusals
+ * Plain-text answers of the paths outside the pages (docs/images.md §5, docs/filter.md §2): refusals
  * of the image optimizer, the end of an excluded path, a bad `Host`. Never cacheable, and
  * without the body ETag Express's `send` would add (a refusal must carry no validator a cache
  * could revalidate against).

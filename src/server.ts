@@ -1,5 +1,5 @@
 /**
- * The HTTP server around the app (product.md §12): timeouts, readiness, and
+ * The HTTP server around the app (docs/operations.md §4–§5): timeouts, readiness, and
  * graceful shutdown. `main.ts` wires it to the process.
  */
 import { randomBytes } from 'node:crypto';
@@ -52,7 +52,7 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
  * The CSRF secret: `CSRF_SECRET`, else one generated once and kept in the
- * database, so every instance on it agrees (product.md §12).
+ * database, so every instance on it agrees (docs/operations.md §1).
  */
 async function csrfSecretOf(config: Config, storage: Storage): Promise<string> {
   return config.csrfSecret ?? storage.setting('csrf_secret', () => randomBytes(32).toString('base64url'));
@@ -116,7 +116,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       logger.info({ event: 'shutdown_started', signal }, 'shutdown_started');
       // Keep-alive clients are told to go; idle sockets are closed by close(). Before the app's
       // own listener: a request it answers at once (a 308, a probe) has sent its headers by the
-      // time a later listener runs, and setHeader would throw there (issue 12).
+      // time a later listener runs, and setHeader would throw there.
       server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
       // Those already under way: told the same if their head is not out yet, else their
       // connection is closed as soon as they finish (close() only closes what is idle now).

@@ -1,5 +1,5 @@
 /**
- * The HTML document around every page (product.md §1): `<html lang="nl">`,
+ * The HTML document around every page (docs/pages.md §3): `<html lang="nl">`,
  * title, request id, stylesheet, and the layout.
  */
 import type { ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { Layout } from './Layout.js';
 export interface DocumentProps {
   /** Full `<title>` text. */
   title: string;
-  /** Request id, shown in `<meta name="request-id">` (product.md §2). */
+  /** Request id, shown in `<meta name="request-id">` (docs/filter.md §3). */
   requestId: string;
   /** URL of the stylesheet from the build manifest. */
   stylesheet: string;
@@ -18,7 +18,7 @@ export interface DocumentProps {
   currentPath: string;
   /** Extra `<head>` content, e.g. `<meta name="robots">` (development: the reload client). */
   head?: ReactNode;
-  /** URL of the build manifest (product.md §5: every page carries it). */
+  /** URL of the build manifest (docs/islands.md §4: every page carries it). */
   manifestUrl: string;
   /** Module scripts to run (the island runtime); none on pages without islands. */
   scripts: string[];

@@ -1,5 +1,5 @@
 /**
- * The generic error page (seed-spec §2, product.md §3): the status in an `<h1>`,
+ * The generic error page (docs/errors.md §1–§2): the status in an `<h1>`,
  * the English title in an `<h2 lang="en">`, a Dutch way back.
  */
 import { errorTitle } from '../protocol/errors.js';

@@ -1,5 +1,5 @@
 /**
- * The Image view (product.md §10): an `<img>` whose `srcset` lists `/_image` variants at the
+ * The Image view (docs/images.md §2): an `<img>` whose `srcset` lists `/_image` variants at the
  * configured widths, lazy unless `priority`, with its intrinsic size so nothing shifts.
  */
 import { createContext, useContext } from 'react';
@@ -48,7 +48,7 @@ function widthsFor(width: number, sizes: string | undefined): { widths: number[]
 }
 
 /**
- * The `srcset` and fallback `src` of an image (product.md §10).
+ * The `srcset` and fallback `src` of an image (docs/images.md §2).
  * @param src a local path under `/assets/images/`
  * @param width intrinsic width in pixels
  * @param sizes the `sizes` attribute, if any
@@ -61,7 +61,7 @@ export function imageSources(src: string, width: number, sizes: string | undefin
   return { srcSet, src: imageUrl(src, widths[widths.length - 1]!, quality) };
 }
 
-/** Image sources by their arguments: the same few images are rendered on every request (issue 9). */
+/** Image sources by their arguments: the same few images are rendered on every request. */
 const SOURCES = new Map<string, ImageSources>();
 /** More distinct images than a site renders: past it the cache starts again (keys come from code, not input). */
 const SOURCES_MAX = 256;

@@ -1,5 +1,5 @@
 /**
- * The one helper through which views render islands (product.md §5). It wraps
+ * The one helper through which views render islands (docs/islands.md §1). It wraps
  * the island's server HTML in a marker carrying name, unique id, hydration
  * trigger and chunk URL, with the props as escaped JSON. Each island is its
  * own React root with its own `identifierPrefix`, on the server as in the browser.

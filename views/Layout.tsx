@@ -1,10 +1,10 @@
 /**
- * The one layout of every page (product.md §1): skip link, site navigation
+ * The one layout of every page (docs/pages.md §3): skip link, site navigation
  * with `aria-current`, `<main>`, footer.
  */
 import type { ReactNode } from 'react';
 
-/** Items of the site navigation, in order (product.md §1). */
+/** Items of the site navigation, in order (docs/pages.md §3). */
 export const NAVIGATION: ReadonlyArray<{ href: string; label: string }> = [
   { href: '/', label: 'Start' },
   { href: '/aanmelden', label: 'Aanmelden' },
@@ -43,7 +43,7 @@ export function Layout({ currentPath, children }: LayoutProps) {
       <main id="inhoud" tabIndex={-1}>
         {children}
       </main>
-      {/* The router announces each new page's title here (product.md §7). */}
+      {/* The router announces each new page's title here (docs/navigation.md §3). */}
       <div id="aankondiging" className="visually-hidden" aria-live="polite" />
       <footer className="site-footer">
         <ul>

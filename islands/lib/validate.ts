@@ -1,5 +1,5 @@
 /**
- * The island's validation (product.md §4 "with JavaScript"): evaluates the
+ * The island's validation (docs/forms.md §5): evaluates the
  * rule list the server derived from the DTO, with per-function validator.js
  * imports — the same functions class-validator calls on the server.
  */

@@ -1,5 +1,5 @@
 /**
- * The development build-error overlay (product.md §11): what the developer's own build printed,
+ * The development build-error overlay (docs/development.md §4): what the developer's own build printed,
  * shown over the page until the next good build, dismissible. Text only, never HTML.
  * Styled through the CSSOM (the CSP allows no inline style attributes). Browser code only.
  */

@@ -1,5 +1,5 @@
 /**
- * Client errors (product.md §9): the Application error text in place of what
+ * Client errors (docs/errors.md §5–§6): the Application error text in place of what
  * failed, the error on `console.error`, and a beacon report to the server.
  * Browser code only.
  */

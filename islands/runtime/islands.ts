@@ -1,5 +1,5 @@
 /**
- * The island runtime (product.md §5, §9): finds island markers, loads each
+ * The island runtime (docs/islands.md §2, docs/errors.md §5): finds island markers, loads each
  * island's chunk when its trigger fires, hydrates it as its own root with its
  * own `identifierPrefix`, marks it hydrated, and isolates failures: a failing
  * island shows the Application error text and the others go on.

@@ -1,5 +1,5 @@
 /**
- * The development reload client's logic (product.md §11), free of globals so that its tests
+ * The development reload client's logic (docs/development.md §2–§3), free of globals so that its tests
  * can drive it with a fake EventSource and mocked timers. It listens on the reload channel,
  * reloads the page after a rebuild or when the build id differs after reconnecting, shows
  * build failures, and after losing the channel tries again on the seed's schedule.

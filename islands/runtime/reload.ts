@@ -1,5 +1,5 @@
 /**
- * The development reload client (product.md §11), on every page `npm run dev` serves and on
+ * The development reload client (docs/development.md §2), on every page `npm run dev` serves and on
  * none in production (the production build has no such entry). Browser code only.
  */
 import { META } from '../../protocol/meta.js';

@@ -1,5 +1,5 @@
 /**
- * The client router (product.md §7, §8; seed-spec §7–§9): one small module on
+ * The client router (docs/navigation.md): one small module on
  * every page, never React. It takes over same-origin link clicks and
  * back/forward, fetches page data with the marker header, loads the page's
  * assets on demand, swaps `<main>`, and prefetches links. Anything that fails
@@ -12,9 +12,9 @@ import { META } from '../../protocol/meta.js';
 import { DATA_HEADER, NAVIGATE_EVENT, type NavigateDetail, type PageData } from '../../protocol/page-data.js';
 import { reportClientError, showApplicationError } from './client-errors.js';
 
-/** seed-spec §9: manifest, page data and assets each get at most this long. */
+/** Manifest, page data and assets each get at most this long (docs/navigation.md §3). */
 const TIMEOUT_MS = 3800;
-/** seed-spec §8: the exact message of a route that did not load in time. */
+/** The exact message of a route that did not load in time (docs/navigation.md §3). */
 const ROUTE_TIMEOUT = 'Route did not complete loading';
 
 /** An expected failure: the answer is a full-page navigation (so it carries no message). */
@@ -170,7 +170,7 @@ function onClick(event: MouseEvent): void {
   void navigate(url, url.href !== location.href);
 }
 
-// product.md §8: prefetching.
+// Prefetching (docs/navigation.md §6).
 const prefetched = new Set<string>();
 
 function mayPrefetch(): boolean {

@@ -1,5 +1,5 @@
 /**
- * What `build.mjs` stamped into the server bundle (product.md §5): its mode and the client
+ * What the build (build/server.mjs) stamped into the server bundle (docs/islands.md §4): its mode and the client
  * build it was built with. Undefined when the server runs from `src/` (tests under tsx).
  */
 

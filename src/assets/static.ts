@@ -1,5 +1,5 @@
 /**
- * The static handlers of two excluded paths (product.md §1, §2): `/assets/…` (build output:
+ * The static handlers of two excluded paths (docs/pages.md §1, docs/filter.md §2, §8): `/assets/…` (build output:
  * content-hashed, immutable, precompressed; then public files: ETag, revalidated) and
  * `/favicon.ico`. What they cannot serve they pass on, and the matcher ends it as a plain 404:
  * an excluded path never reaches a page.
@@ -26,7 +26,7 @@ export function staticAssets({ buildDir, publicDir }: AssetsOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router.use(
     '/assets',
-    // The .br/.gz twins build.mjs writes, chosen by Accept-Encoding (with Vary).
+    // The .br/.gz twins the build writes (build/compress.mjs), chosen by Accept-Encoding (with Vary).
     expressStaticGzip(buildDir, {
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],

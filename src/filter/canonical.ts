@@ -1,5 +1,5 @@
 /**
- * Canonical request paths (product.md §1, §3). A pure module: the matcher and
+ * Canonical request paths (docs/pages.md §5). A pure module: the matcher and
  * the 308 redirect both use it, so the filter judges exactly the path the
  * router will see.
  */
@@ -73,7 +73,7 @@ export function parseTarget(url: string): Target {
     path = raw.replace(/^https?:\/\/[^/]*/i, '');
   }
   // Most paths are already canonical: segments of unreserved characters other than `.`, no
-  // escapes, no empty segment, no trailing slash. They need no decoding (issue 9).
+  // escapes, no empty segment, no trailing slash. They need no decoding.
   if (CANONICAL.test(path)) return { kind: 'path', path: raw, canonical: path, search };
   if (isMalformed(path)) return { kind: 'malformed' };
   return { kind: 'path', path: raw, canonical: normaliseSegments(normaliseEncoding(path)), search };

@@ -1,5 +1,5 @@
 /**
- * Filter step 4: cross-site protection for unsafe methods (product.md §2).
+ * Filter step 4: cross-site protection for unsafe methods (docs/filter.md §6).
  * First the fetch-metadata / Origin check, then a signed double-submit token
  * (csrf-csrf) bound to a signed anonymous cookie id.
  */
@@ -32,7 +32,7 @@ export interface CrossSiteOptions {
 const sessionIds = new WeakMap<Request, string>();
 
 function cookieNames(secure: boolean) {
-  // `__Host-` cookies are refused over plain http (toolchain.md).
+  // `__Host-` cookies are refused over plain http (docs/filter.md §6).
   return secure ? { sid: '__Host-eiland.sid', csrf: '__Host-eiland.csrf' } : { sid: 'eiland.sid', csrf: 'eiland.csrf' };
 }
 
@@ -74,7 +74,7 @@ export function ownOrigin(req: Request): string {
 /**
  * Whether the request comes from this site, by `Sec-Fetch-Site` when present, else by `Origin`
  * when present (`Origin: null` refused); true when neither is sent. `Origin` is compared with
- * the configured public origins when there are any (issue 12: with `Host` alone, a rebound DNS
+ * the configured public origins when there are any (docs/filter.md §6: with `Host` alone, a rebound DNS
  * name passes), else with the request's own protocol and `Host`.
  * @param publicOrigins `PUBLIC_ORIGIN`'s origins, e.g. `['https://eiland.example']`, or undefined
  */
@@ -95,14 +95,14 @@ export interface CsrfTokens {
 }
 
 /**
- * Creates the cross-site protection of product.md §2 step 4.
+ * Creates the cross-site protection of docs/filter.md §6.
  * @param options the secret and the logger for `csrf_rejected` events
  */
 export function csrfTokens({ secret, logger, publicOrigins }: CrossSiteOptions): CsrfTokens {
   const overHttps = csrfFor(secret, true);
   const overHttp = csrfFor(secret, false);
   const pick = (req: Request) => (req.secure ? overHttps : overHttp);
-  // Cookies are parsed only where a token is issued or checked, not for every page (issue 9).
+  // Cookies are parsed only where a token is issued or checked, not for every page.
   const parseCookies = cookieParser(secret);
   const withCookies = (req: Request, res: Response) => {
     if (req.cookies === undefined) parseCookies(req, res, () => {});

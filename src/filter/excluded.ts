@@ -1,5 +1,5 @@
 /**
- * The paths outside the request filter (product.md §2), declared once: the matcher routes
+ * The paths outside the request filter (docs/filter.md §1), declared once: the matcher routes
  * them to their handlers, the access log writes them at `debug` (§12), and `createApp` must
  * give each one a handler (its type requires a key per entry).
  */

@@ -1,5 +1,5 @@
 /**
- * The request filter (seed-spec §2, product.md §2): one middleware chain for
+ * The request filter (docs/filter.md §1–§7): one middleware chain for
  * every request whose canonical path is not excluded (see `canonical.ts`).
  * Composition only; each step lives in its own file.
  */
@@ -14,7 +14,7 @@ export interface FilterOptions {
   csrf: CsrfTokens;
 }
 
-/** Step 3: the interface language (product.md §2). */
+/** Step 3: the interface language (docs/filter.md §5). */
 function contentLanguage(): RequestHandler {
   return function contentLanguage(_req, res, next) {
     res.setHeader('Content-Language', 'nl');
@@ -40,8 +40,8 @@ function viewLocals({ csrf }: FilterOptions): RequestHandler {
 }
 
 /**
- * The filter chain, steps 1–3 and 5 of product.md §2, as one middleware that runs each step in
- * turn (one Express layer instead of four: issue 9). Step 4 (cross-site protection) runs per
+ * The filter chain, steps 1–3 and 5 of docs/filter.md (§3–§5, §7), as one middleware that runs each step in
+ * turn (one Express layer instead of four). Step 4 (cross-site protection) runs per
  * unsafe route, after routing, as the order of §3 demands.
  * @example app.use(requestFilter({ csrf }))
  */

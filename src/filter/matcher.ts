@@ -1,5 +1,5 @@
 /**
- * The filter's matcher and the canonical-path rule (product.md §1–§3).
+ * The filter's matcher and the canonical-path rule (docs/filter.md §1–§2, docs/pages.md §5).
  * `matcher` decides, on the canonical path, whether a request is excluded;
  * `canonicalPaths` answers malformed (400) and non-canonical (308) targets.
  */
@@ -21,7 +21,7 @@ function redirect(res: Response, target: Extract<Target, { kind: 'path' }>): voi
 
 /**
  * Routes excluded paths to their handlers and everything else on into the
- * filter. No header takes part in the decision (product.md §2).
+ * filter. No header takes part in the decision (docs/filter.md §2).
  * @example app.use(matcher({ excluded: { assets, image, favicon } }))
  */
 export function matcher({ excluded }: MatcherOptions): RequestHandler {
@@ -41,7 +41,7 @@ export function matcher({ excluded }: MatcherOptions): RequestHandler {
 
 /**
  * For filtered requests: malformed percent-encoding → 400, a non-canonical
- * path → 308 to its canonical form on this origin (product.md §3 order).
+ * path → 308 to its canonical form on this origin (docs/errors.md §3: the order of checks).
  */
 export function canonicalPaths(): RequestHandler {
   return function canonicalPaths(_req, res, next) {

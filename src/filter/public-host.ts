@@ -1,5 +1,5 @@
 /**
- * With `PUBLIC_ORIGIN` set (issue 12), a request for another host is a 400: a DNS name rebound
+ * With `PUBLIC_ORIGIN` set (docs/filter.md §9), a request for another host is a 400: a DNS name rebound
  * to this server's address cannot reach a page or a form as if it were the site.
  */
 import type { RequestHandler } from 'express';

@@ -1,7 +1,7 @@
 /**
- * Rate limits per client address (product.md §4, §9, §12), with express-rate-limit. The
+ * Rate limits per client address (docs/forms.md §7, docs/errors.md §6), with express-rate-limit. The
  * counters live in the database (a store on the storage contract), so N instances on one
- * database enforce one limit (issue 12).
+ * database enforce one limit.
  */
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';

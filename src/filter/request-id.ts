@@ -1,5 +1,5 @@
 /**
- * Request ids (product.md §2, step 1). An incoming `X-Request-Id` is kept only
+ * Request ids (docs/filter.md §3). An incoming `X-Request-Id` is kept only
  * when short and of a safe alphabet (no log injection, as Hono's requestId does);
  * otherwise a fresh UUID is made.
  */

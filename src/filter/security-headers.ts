@@ -1,5 +1,5 @@
 /**
- * Filter step 2: security headers through helmet (product.md §2), with a fresh
+ * Filter step 2: security headers through helmet (docs/filter.md §4), with a fresh
  * CSP nonce per response and the two changes to helmet's defaults that §2 and
  * the toolchain notes require.
  */
@@ -52,7 +52,7 @@ function nonce(): string {
 
 /**
  * The headers helmet sets, computed once: helmet is asked with a placeholder nonce, and each
- * response gets the same headers with its own nonce in the CSP (issue 9: helmet rebuilt the
+ * response gets the same headers with its own nonce in the CSP (helmet would rebuild the
  * same policy string for every request).
  */
 function headerTemplate(https: boolean): (res: ServerResponse, nonce: string) => void {

@@ -1,5 +1,5 @@
 /**
- * Form bodies (product.md §4): read as text and parsed with URLSearchParams,
+ * Form bodies (docs/forms.md §6): read as text and parsed with URLSearchParams,
  * so every pair survives — duplicates, `__proto__`, nested-looking keys — and
  * the shape check can refuse them with 400 instead of a parser dropping them.
  */
@@ -10,12 +10,12 @@ import { boundedText } from './read-body.js';
 /** Parsed form fields: one string, or an array when a name came more than once. */
 export type FormFields = Record<string, string | string[]>;
 
-/** product.md §4: larger bodies → 413, in bytes (32 KiB). */
+/** Larger bodies → 413 (docs/forms.md §6), in bytes (32 KiB). */
 export const FORM_BODY_LIMIT = 32 * 1024;
 
 /**
  * Whether every pair of an urlencoded body decodes: each `%` starts two hex digits that
- * together spell UTF-8 (product.md §3: a body that does not parse is a 400), and no byte that
+ * together spell UTF-8 (docs/errors.md §3: a body that does not parse is a 400), and no byte that
  * arrived unencoded was invalid UTF-8 (the text reader made it U+FFFD).
  */
 function wellEncoded(body: string): boolean {

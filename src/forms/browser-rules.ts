@@ -1,6 +1,6 @@
 /**
  * Serialises a DTO's class-validator metadata into the JSON rule list the
- * island evaluates (product.md §4): one rule list, derived, never written twice.
+ * island evaluates (docs/forms.md §5): one rule list, derived, never written twice.
  */
 import { BROWSER_RULE_NAMES, type FormRules, type RuleConstraint } from '../../protocol/rules.js';
 import { traitsOf } from './rules.js';

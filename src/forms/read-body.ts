@@ -1,8 +1,8 @@
 /**
- * Request bodies read as text with a hard size limit (product.md §4: forms 32 KiB → 413; §9:
+ * Request bodies read as text with a hard size limit (docs/forms.md §6: forms 32 KiB → 413; docs/errors.md §6:
  * client error reports 8 KiB). Over the limit — declared by `Content-Length` or counted while a
  * chunked body arrives — the answer is 413 at once and the connection is closed: the rest of
- * the body is never read (issue 12; body-parser reads a chunked body to its end before it
+ * the body is never read (body-parser reads a chunked body to its end before it
  * refuses, and a declared one that never comes ends only in the 30 s request time-out).
  */
 import { parse as parseContentType } from 'content-type';

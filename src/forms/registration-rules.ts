@@ -1,7 +1,7 @@
 /**
- * The registration form's rule list (product.md §4), derived once from the DTO's
- * class-validator metadata. `build.mjs` evaluates this module at build time and embeds the
- * list in the island's chunk, so no page carries it in its props (issue 9: it was most of
+ * The registration form's rule list (docs/forms.md §5), derived once from the DTO's
+ * class-validator metadata. The build (build/rules.mjs) evaluates this module and embeds the
+ * list in the island's chunk, so no page carries it in its props (in props it would be most of
  * `/aanmelden`'s HTML).
  */
 import type { FormRules } from '../../protocol/rules.js';

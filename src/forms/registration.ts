@@ -1,5 +1,5 @@
 /**
- * The registration form's DTO (product.md §4): every field with its rules in
+ * The registration form's DTO (docs/forms.md §2): every field with its rules in
  * the listed order, top to bottom. Messages come from the catalogue
  * (`protocol/messages.ts`): no rule here repeats one.
  */

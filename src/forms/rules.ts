@@ -1,5 +1,5 @@
 /**
- * Eiland's own form decorators (product.md §4), beside class-validator's:
+ * Eiland's own form decorators (docs/forms.md §1), beside class-validator's:
  * the custom `IsTrimmed` rule, `Optional` (an empty optional field is not
  * validated further), and the input transforms `Trim`, `ToInteger`, `ToArray`.
  * Transforms and optional fields are recorded so the rule list for the browser
@@ -42,7 +42,7 @@ function transformDecorator(kind: InputTransform): PropertyDecorator {
   };
 }
 
-/** Fails when the value has leading or trailing white space (product.md §4 "trim"). */
+/** Fails when the value has leading or trailing white space (docs/forms.md §1 "trim"). */
 export function IsTrimmed(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     { name: IS_TRIMMED, validator: { validate: (value: unknown) => typeof value === 'string' && value === value.trim() } },

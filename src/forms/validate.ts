@@ -1,5 +1,5 @@
 /**
- * Validation of a form DTO (product.md §4): class-transformer applies the
+ * Validation of a form DTO (docs/forms.md §1): class-transformer applies the
  * input transforms, class-validator runs the rules, and each field reports one
  * message — that of its first failing rule in the order written in the DTO,
  * the decorator's own message or else the catalogue's default.

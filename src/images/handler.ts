@@ -1,5 +1,5 @@
 /**
- * `GET /_image?url=&w=&q=` (product.md §10, issue 10): a variant of a local image, resized by
+ * `GET /_image?url=&w=&q=` (docs/images.md §4–§5): a variant of a local image, resized by
  * sharp (never enlarged), WebP or AVIF by `Accept` else the source's type, from a bounded disk
  * cache when it is there. Outside the request filter (§2): no request id header, no nonce, no
  * cookies, and every answer plain text or an image, never a page.

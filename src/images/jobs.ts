@@ -1,5 +1,5 @@
 /**
- * Bounded concurrency for image work (issue 10): at most `concurrency` jobs at once and at most
+ * Bounded concurrency for image work (docs/images.md §6): at most `concurrency` jobs at once and at most
  * `maxQueued` waiting; one more is refused at once, so a burst of cold image requests never
  * piles up work (or memory) that page requests would wait behind.
  */

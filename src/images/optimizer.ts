@@ -1,5 +1,5 @@
 /**
- * The image transforms, with sharp loaded on first use only (product.md §10): pages never load
+ * The image transforms, with sharp loaded on first use only (docs/images.md §6): pages never load
  * it. Source formats are decided by content (sharp reads the header), never by extension.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The query of `GET /_image` (product.md §10), checked as Next.js checks it and stricter:
+ * The query of `GET /_image` (docs/images.md §4), checked as Next.js checks it and stricter:
  * every bad input is a 400 with a plain-text English message naming the parameter in quotes.
  */
 import { DEFAULT_QUALITY, IMAGE_PATH, IMAGE_SOURCE_PREFIX, IMAGE_WIDTHS, MAX_URL_LENGTH } from '../../protocol/image-config.js';

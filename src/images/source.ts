@@ -1,5 +1,5 @@
 /**
- * Finds the file behind an image `url` (product.md §10): `images/` of the build output
+ * Finds the file behind an image `url` (docs/images.md §4): `images/` of the build output
  * (content-hashed names) first, then `images/` of the public folder, as `/assets/` serves them.
  */
 import { realpath, stat } from 'node:fs/promises';

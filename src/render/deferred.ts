@@ -1,11 +1,11 @@
 /**
- * Deferred loader data (product.md §6). A loader may return promises among its props; the view
+ * Deferred loader data (docs/streaming.md §3). A loader may return promises among its props; the view
  * reads them with React's `use()` inside a Suspense boundary, which streams in after the shell.
  * A promise that has already settled when the render starts — SQLite answers at once — need not
  * wait for a second flush: React's `use()` reads a thenable's `status` and `value` (the
  * convention React documents for data libraries) and renders the value in the shell. The page
  * then has no fallback, no hidden segment and no reveal script, and a reader without JavaScript
- * sees the value itself (issue 9: one flush instead of two, 1 KB less HTML on `/`).
+ * sees the value itself (one flush instead of two, 1 KB less HTML on `/`).
  */
 
 /** A promise tagged the way React's `use()` reads it once it has settled. */

@@ -27,7 +27,7 @@ export function notFound(): RequestHandler {
  */
 export function errorHandler(render: Render): ErrorRequestHandler {
   return function errorHandler(err, req, res, _next) {
-    // Storage failures become the 503 page here, in one place (product.md §12).
+    // Storage failures become the 503 page here, in one place (docs/operations.md §3).
     const error = err instanceof StorageUnavailableError ? new HttpError(503, err.message, { cause: err }) : toHttpError(err);
     // The request logger writes it with its stack on the request line (docs/operations.md §2).
     if (error.status >= 500) res.locals.failure = error.cause instanceof Error ? error.cause : error;

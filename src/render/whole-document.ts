@@ -1,5 +1,5 @@
 /**
- * Who gets the whole document at once instead of a streamed shell (product.md §6; issue 11):
+ * Who gets the whole document at once instead of a streamed shell (docs/streaming.md §1):
  * bots (isbot), and text browsers, which run no script and would show a Suspense boundary's
  * fallback and its streamed content one after the other.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser error reports (product.md §9): `POST /_eiland/client-errors`, sent by
+ * Browser error reports (docs/errors.md §6): `POST /_eiland/client-errors`, sent by
  * `navigator.sendBeacon` — JSON of at most 8 KiB, same-origin, rate-limited per
  * client, no CSRF token (a beacon cannot send one). Logged at `error` with
  * `"source":"client"` and the page's request id; answered 204.
@@ -43,7 +43,7 @@ class ReportDto implements ClientErrorReport {
   requestId?: string;
 }
 
-/** The page's path only: a query string may hold personal data (product.md §12), and so may a path (masked). */
+/** The page's path only: a query string may hold personal data (docs/operations.md §2), and so may a path (masked). */
 function pathOf(url: string, maskPath: PathMask): string {
   try {
     return maskPath(new URL(url, 'http://x').pathname);
@@ -81,7 +81,7 @@ export function clientErrorsRouter({ csrf, limits, maskPath }: { csrf: CsrfToken
           return;
         }
         // Every field is a string: anything nested is refused before class-transformer, which
-        // recurses into it (an array 2000 deep overflowed its stack: a 500, issue 12).
+        // recurses into it (an array 2000 deep overflowed its stack: a 500).
         if (Object.values(body).some((value) => typeof value !== 'string')) {
           next(new HttpError(400, 'Client error report fields must be strings'));
           return;

@@ -1,5 +1,5 @@
 /**
- * Health probes (product.md §1, §12): liveness and readiness, as JSON.
+ * Health probes (docs/pages.md §1, docs/operations.md §4): liveness and readiness, as JSON.
  */
 import type { Router } from 'express';
 import type { Lifecycle } from '../lifecycle.js';
@@ -8,7 +8,7 @@ import { methodNotAllowed, routeName } from './router.js';
 /**
  * `/healthz` is 200 while the process runs; `/readyz` is 200 only while the
  * instance is ready, 503 while starting or shutting down.
- * @param router where the routes are added: the app's one router of routes (issue 9: one
+ * @param router where the routes are added: the app's one router of routes (one
  *   router per request instead of one per module)
  * @returns `router`
  */

@@ -1,5 +1,5 @@
 /**
- * The route table of the site's pages (product.md §1).
+ * The route table of the site's pages (docs/pages.md §1).
  */
 import { declared } from '../../protocol/routes.js';
 import type { Storage } from '../storage/types.js';
@@ -12,7 +12,7 @@ import { Voorwaarden } from '../../views/pages/Voorwaarden.js';
 import { Privacy } from '../../views/pages/Privacy.js';
 
 /**
- * The pages of product.md §1.
+ * The pages of docs/pages.md §1.
  * @param storage data access for loaders and actions
  * @param formRateLimit the per-address limit of form posts (configuration)
  */

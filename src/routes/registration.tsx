@@ -1,5 +1,5 @@
 /**
- * The registration routes (product.md §1, §4): the form, its POST (PRG), the
+ * The registration routes (docs/forms.md §2–§7, docs/pages.md §7): the form, its POST (PRG), the
  * neutral thank-you page and the confirmation page.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,7 +20,7 @@ import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestigin
 import { Island } from '../../views/Island.js';
 import type { ActionContext, ActionResult, AnyPageRoute, LoaderContext, PageRoute } from './types.js';
 
-/** Where a filled honeypot is sent (product.md §4: a neutral thank-you). */
+/** Where a filled honeypot is sent (docs/forms.md §7: a neutral thank-you). */
 export const THANK_YOU_PATH = '/aanmelden/bedankt';
 
 const SHAPE = {
@@ -115,7 +115,7 @@ async function tokenExpired(ctx: ActionContext): Promise<ActionResult<Registrati
 /**
  * The routes of the registration flow.
  * @param storage where registrations are kept
- * @param rateLimit posts per client address and window (product.md §4; `FORM_RATE_LIMIT`)
+ * @param rateLimit posts per client address and window (docs/forms.md §7; `FORM_RATE_LIMIT`)
  */
 export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRoute[] {
   const form: PageRoute<RegistrationFormProps> = {

@@ -1,5 +1,5 @@
 /**
- * Builds the Express router from the route table (product.md §1, §3):
+ * Builds the Express router from the route table (docs/pages.md §1–§4, docs/errors.md §3):
  * GET/HEAD render the page, POST runs the action after rate limiting, body
  * parsing and the cross-site protection, every other method is a 405 with `Allow`.
  */
@@ -15,10 +15,10 @@ import type { Render } from '../render/renderer.js';
 import { settleDeferred } from '../render/deferred.js';
 import type { ActionContext, ActionResult, AnyPageRoute } from './types.js';
 
-/** Cache-Control by route kind (product.md §1). */
+/** Cache-Control by route kind (docs/pages.md §2). */
 const CACHE_CONTROL = { ssr: 'private, no-store', static: 'private, no-cache' } as const;
 
-/** Site name appended to every page title (product.md §1). */
+/** Site name appended to every page title (docs/pages.md §3). */
 export const TITLE_SUFFIX = ' · Eiland';
 
 /** Options of {@link pageRouter}. */
@@ -102,7 +102,7 @@ function tokenExpired(route: AnyPageRoute, render: Render): ErrorRequestHandler 
 }
 
 /**
- * Names the matched route for the request's log line (`route`, product.md §12).
+ * Names the matched route for the request's log line (`route`, docs/operations.md §2).
  * @param path the route pattern, e.g. `/aanmeldingen/:id`
  */
 export function routeName(path: string): RequestHandler {

@@ -1,5 +1,5 @@
 /**
- * The shape of the route table (product.md §1). Shared by the router and the
+ * The shape of the route table (docs/pages.md §1). Shared by the router and the
  * page modules; no runtime code.
  */
 import type { Request } from 'express';
@@ -47,7 +47,7 @@ export interface PageRoute<P extends object = Record<string, never>> extends Rou
   action?: (ctx: ActionContext) => Promise<ActionResult<P>>;
   /** Answers a same-origin POST whose CSRF token has expired (else the 403 error page). */
   onTokenExpired?: (ctx: ActionContext) => Promise<ActionResult<P>>;
-  /** Posts allowed per client address and window (per instance; product.md §4). */
+  /** Posts allowed per client address and window (docs/forms.md §7). */
   rateLimit?: RateLimit;
   /**
    * Parameters whose values grant access to personal data (e.g. the id of a confirmation):

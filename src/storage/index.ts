@@ -1,5 +1,5 @@
 /**
- * Opens the configured storage engine (product.md §12): embedded SQLite without `DATABASE_URL`,
+ * Opens the configured storage engine (docs/operations.md §3): embedded SQLite without `DATABASE_URL`,
  * PostgreSQL with it. Engine code lives in its own folder (sqlite/, postgres/).
  */
 import { join } from 'node:path';

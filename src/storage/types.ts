@@ -1,5 +1,5 @@
 /**
- * The storage contract (product.md §12): one small async API, the same for
+ * The storage contract (docs/operations.md §3): one small async API, the same for
  * every engine. Anything an engine fails with becomes `StorageUnavailableError`
  * (the error handler's 503 page), never a crash.
  */
@@ -23,7 +23,7 @@ export interface Registration {
 /** What the form hands to storage. */
 export type NewRegistration = Omit<Registration, 'id' | 'createdAt'>;
 
-/** The database cannot be used right now; the error handler answers it with the 503 page (product.md §3, §12). */
+/** The database cannot be used right now; the error handler answers it with the 503 page (docs/errors.md §3, docs/operations.md §3). */
 export class StorageUnavailableError extends Error {
   constructor(
     readonly operation: string,
@@ -62,7 +62,7 @@ export interface Storage {
   setting(name: string, create: () => string): Promise<string>;
   /**
    * Counts a hit for a rate-limit key in the database, so every instance on it counts together
-   * (issue 12). A key whose window has ended starts a new window of `windowMs`.
+   * (docs/forms.md §7). A key whose window has ended starts a new window of `windowMs`.
    */
   hitRateLimit(key: string, windowMs: number): Promise<RateLimitHit>;
   /** Takes one hit back (never below 0). */

@@ -1,4 +1,4 @@
-/** The neutral thank-you page a filled honeypot is sent to (product.md §4): nothing stored, nothing told. */
+/** The neutral thank-you page a filled honeypot is sent to (docs/forms.md §7): nothing stored, nothing told. */
 export function Bedankt() {
   return (
     <>

@@ -1,4 +1,4 @@
-/** "Over deze site" (product.md §1): static text. */
+/** "Over deze site" (docs/pages.md §1): static text. */
 export function Over() {
   return (
     <>

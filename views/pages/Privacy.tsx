@@ -1,4 +1,4 @@
-/** "Privacyverklaring" (product.md §1): what is stored, why, for how long, how to have it removed. */
+/** "Privacyverklaring" (docs/pages.md §1): what is stored, why, for how long, how to have it removed. */
 export function Privacy() {
   return (
     <>

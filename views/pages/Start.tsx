@@ -1,6 +1,6 @@
 /**
- * Start page (product.md §1): welcome, a hero image (§10, preloaded), links, and the number of registrations
- * in a Suspense boundary whose fallback reads well on its own (§6).
+ * Start page (docs/pages.md §6): welcome, a hero image (docs/images.md §2, preloaded), links, and the number of registrations
+ * in a Suspense boundary whose fallback reads well on its own (docs/streaming.md §2).
  */
 import { Suspense, use } from 'react';
 import { Image, useBuildImage } from '../Image.js';

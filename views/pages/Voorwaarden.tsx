@@ -1,4 +1,4 @@
-/** "Voorwaarden" (product.md §1): the terms the consent checkbox links to. */
+/** "Voorwaarden" (docs/pages.md §1): the terms the consent checkbox links to. */
 export function Voorwaarden() {
   return (
     <>

@@ -4,7 +4,7 @@
  */
 import { Head, Html, Main, NextScript } from 'next/document';
 
-/** Eiland puts a per-request id in every page (product.md §2): the same work here. */
+/** Eiland puts a per-request id in every page (docs/filter.md §3): the same work here. */
 export default function Document({ requestId }) {
   return (
     <Html lang="nl">

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL engine (product.md §12, issue 12): the `pg` driver with a pool, migrated at
+ * The PostgreSQL engine (docs/operations.md §3): the `pg` driver with a pool, migrated at
  * start-up (src/storage/postgres/migrations/) under an advisory lock, so instances starting
  * together migrate once.
  */

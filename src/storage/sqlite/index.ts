@@ -1,5 +1,5 @@
 /**
- * The embedded engine (product.md §12): better-sqlite3 on a file under `data/`, migrated at
+ * The embedded engine (docs/operations.md §3): better-sqlite3 on a file under `data/`, migrated at
  * open (src/storage/sqlite/migrations/). Synchronous calls behind the async storage API.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,7 +22,7 @@ function migrate(db: Database.Database): void {
 
 /**
  * Every statement the engine runs, compiled once per open database (compiling is a visible
- * share of a request's time when done per call: issue 9).
+ * share of a request's time when done per call).
  */
 function prepareStatements(db: Database.Database) {
   return {

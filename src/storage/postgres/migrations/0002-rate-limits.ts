@@ -1,4 +1,4 @@
-/** PostgreSQL migration 2: rate-limit counters every instance shares (issue 12). */
+/** PostgreSQL migration 2: rate-limit counters every instance shares (docs/forms.md §7). */
 export default `
 CREATE TABLE rate_limits (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at BIGINT NOT NULL);
 `;
