@@ -1,15 +1,18 @@
+/**
+ * The canonical form of a request target (docs/pages.md §5): what a non-canonical path redirects
+ * to, and which targets are malformed (a 400) — never a path a browser reads as another origin.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseTarget } from '../src/filter/canonical.js';
-import { excludedPath } from '../src/filter/excluded.js';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import express, { type RequestHandler } from 'express';
-import { requestContext } from '../src/context.js';
-import { matcher } from '../src/filter/matcher.js';
-import { errorHandler } from '../src/render/error-handler.js';
 
-describe('parseTarget: the canonical form of a path (product.md §1)', () => {
+/** What parseTarget makes of a target: its canonical path, or `malformed`. */
+function canonicalOf(target: string): string {
+  const parsed = parseTarget(target);
+  return parsed.kind === 'path' ? parsed.canonical : parsed.kind;
+}
+
+describe('parseTarget: the canonical form of a path (docs/pages.md §5)', () => {
   const cases: Array<[target: string, canonical: string | 'malformed']> = [
     ['/', '/'],
     ['/over', '/over'],
@@ -47,14 +50,7 @@ describe('parseTarget: the canonical form of a path (product.md §1)', () => {
     ['evil.example:443', 'malformed'],
   ];
   for (const [target, expected] of cases) {
-    it(`${JSON.stringify(target)} → ${expected}`, () => {
-      const parsed = parseTarget(target);
-      if (expected === 'malformed') assert.equal(parsed.kind, 'malformed');
-      else {
-        assert.equal(parsed.kind, 'path');
-        assert.equal(parsed.kind === 'path' && parsed.canonical, expected);
-      }
-    });
+    it(`${JSON.stringify(target)} → ${expected}`, () => assert.equal(canonicalOf(target), expected));
   }
 
   it('keeps the query string apart and unchanged', () => {
@@ -62,55 +58,18 @@ describe('parseTarget: the canonical form of a path (product.md §1)', () => {
   });
 
   it('never yields a canonical path that a browser reads as another origin', () => {
-    for (const t of ['//a', '/\\a', '/%2F/a', '/.//a', '/..//a', 'http://x//a', '/%5C%5Ca']) {
-      const p = parseTarget(t);
-      if (p.kind === 'path') assert.match(p.canonical, /^\/(?![/\\])/, t);
+    const cases: Array<[target: string, canonical: string]> = [
+      ['//a', '/a'],
+      ['/\\a', '/%5Ca'],
+      ['/%2F/a', '/%2F/a'],
+      ['/.//a', '/a'],
+      ['/..//a', '/a'],
+      ['http://x//a', '/a'],
+      ['/%5C%5Ca', '/%5C%5Ca'],
+    ];
+    for (const [target, canonical] of cases) {
+      assert.equal(canonicalOf(target), canonical, target);
+      assert.match(canonicalOf(target), /^\/(?![/\\])/, target);
     }
-  });
-});
-
-describe('excludedPath: the one table of excluded paths (product.md §2)', () => {
-  const named = { '/assets/app.css': 'assets', '/assets/images/a.png': 'assets', '/_image': 'image', '/favicon.ico': 'favicon' } as const;
-  for (const [path, name] of Object.entries(named)) it(`names ${path} ${name}`, () => assert.equal(excludedPath(path), name));
-  const excluded = ['/assets/app.css', '/assets/images/a.png', '/assets/x/y/z.js', '/_image', '/favicon.ico'];
-  const filtered = ['/', '/over', '/assets', '/assetsx/a.js', '/assets%2Fa.js', '/_imagex', '/_image/x', '/favicon.icox', '/Favicon.ico', '/ASSETS/a.css', '/x/assets/a.css', '/x/favicon.ico', '/_Image'];
-  for (const path of excluded) it(`excludes ${path}`, () => assert.notEqual(excludedPath(path), undefined));
-  for (const path of filtered) it(`filters ${path}`, () => assert.equal(excludedPath(path), undefined));
-});
-
-describe('matcher and error handler: what an excluded path’s handler does not serve ends as plain text', () => {
-  const handlers = (fault: unknown) => ({
-    assets: ((_req, _res, next) => next()) as RequestHandler,
-    image: ((_req, _res, next) => next(fault)) as RequestHandler,
-    favicon: ((_req, _res, next) => next(Object.assign(new Error('gone'), { status: 410 }))) as RequestHandler,
-  });
-  async function answer(path: string, fault: unknown = new Error('kapot')) {
-    const app = express();
-    app.use(requestContext());
-    app.use(matcher({ excluded: handlers(fault) }));
-    app.use((_req, res) => res.status(200).send('<main>a page</main>'));
-    app.use(
-      errorHandler(() => {
-        throw new Error('an excluded path never renders a page');
-      }),
-    );
-    const server = app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
-      return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
-    } finally {
-      server.close();
-    }
-  }
-
-  it('passed on: 404 Not Found', async () => {
-    assert.deepEqual(await answer('/assets/x.js'), { status: 404, type: 'text/plain; charset=utf-8', body: 'Not Found' });
-  });
-  it('a 4xx error: its status', async () => {
-    assert.deepEqual(await answer('/favicon.ico'), { status: 410, type: 'text/plain; charset=utf-8', body: 'Gone' });
-  });
-  it('any other error: 500, never a page', async () => {
-    assert.deepEqual(await answer('/_image?url=x'), { status: 500, type: 'text/plain; charset=utf-8', body: 'Internal Server Error' });
   });
 });

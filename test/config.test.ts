@@ -1,12 +1,15 @@
 /**
- * Configuration from the environment (product.md §12): the variables added for images
- * (issue 10) and the form limit (issue 11), with their defaults and their refusals.
+ * Configuration from the environment (docs/operations.md §1): each variable's default and its
+ * refusals, and a process that refuses bad values at start-up.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, parseRateLimit } from '../src/config.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../protocol/image-config.js';
+import { within } from './helpers/app.js';
 
 /** The message of the ConfigError a set of variables raises. */
 function problem(env: NodeJS.ProcessEnv): string {
@@ -48,5 +51,44 @@ describe('IMAGE_* variables', () => {
     assert.match(problem({ IMAGE_CACHE_MAX_BYTES: '1GB' }), /IMAGE_CACHE_MAX_BYTES must be a whole number of bytes/);
     assert.match(problem({ IMAGE_JOBS: '0' }), /IMAGE_JOBS must be an integer from 1 to/);
     assert.match(problem({ IMAGE_JOBS: String(availableParallelism() + 1) }), /IMAGE_JOBS must be an integer from 1 to/);
+  });
+});
+
+describe('METRICS_PORT and METRICS_HOST: the metrics listener', () => {
+  it('is off by default, on loopback when a port is set, and never on the public port', () => {
+    assert.equal(loadConfig({}).metrics, undefined);
+    assert.deepEqual(loadConfig({ METRICS_PORT: '9464' }).metrics, { port: 9464, host: '127.0.0.1' });
+    assert.deepEqual(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics, { port: 9464, host: '10.0.0.5' });
+    assert.throws(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' }), (e: unknown) => e instanceof ConfigError && /METRICS_PORT must not be PORT/.test(e.message));
+    assert.throws(() => loadConfig({ METRICS_PORT: 'abc' }), /METRICS_PORT must be an integer from 0 to 65535, got "abc"/);
+  });
+});
+
+describe('PUBLIC_ORIGIN: the origins the site is served under', () => {
+  it('is validated at start-up', () => {
+    for (const bad of ['eiland.test', 'https://eiland.test/', 'https://eiland.test/pad', 'ftp://eiland.test', 'https://eiland.test,  nope']) {
+      assert.throws(() => loadConfig({ PUBLIC_ORIGIN: bad }), (e: unknown) => e instanceof ConfigError && /PUBLIC_ORIGIN must be a comma-separated list of origins/.test(e.message), bad);
+    }
+    assert.deepEqual(loadConfig({ PUBLIC_ORIGIN: 'https://eiland.example' }).publicOrigins, ['https://eiland.example']);
+    assert.equal(loadConfig({}).publicOrigins, undefined);
+  });
+});
+
+describe('configuration (docs/operations.md §1)', () => {
+  it('refuses bad values with a clear message and exit 1', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, PORT: 'abc', LOG_LEVEL: 'loud' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    try {
+      const [code] = await within(once(child, 'close'), 20_000, 'the exit of a process given bad values');
+      assert.equal(code, 1);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    assert.match(stderr, /PORT must be an integer from 0 to 65535, got "abc"/);
+    assert.match(stderr, /LOG_LEVEL must be one of .*got "loud"/);
   });
 });

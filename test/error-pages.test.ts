@@ -1,13 +1,14 @@
+/**
+ * The error page (docs/errors.md §1–§4): every status with its title, in the order of checks, with
+ * nothing internal in the body — in the test app, and in a process of its own with NODE_ENV unset.
+ */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { INTERNAL_MESSAGE, testRoutes } from './fixtures/routes.js';
-import { raw, startApp, textOf, type RawResponse, type TestApp } from './helpers/app.js';
+import { raw, textOf, useApp, type RawResponse } from './helpers/app.js';
+import { startFixtureServer, withProcess } from './helpers/project.js';
 
-let app: TestApp;
-before(async () => {
-  app = await startApp({ extraRoutes: testRoutes });
-});
-after(() => app.close());
+const app = useApp({ extraRoutes: testRoutes });
 
 function assertErrorPage(res: RawResponse, status: number, title: string): void {
   assert.equal(res.status, status);
@@ -36,7 +37,7 @@ async function validPost(body: string | Buffer, extra: Record<string, string> = 
   });
 }
 
-describe('the error page of every status (product.md §3)', () => {
+describe('the error page of every status (docs/errors.md §1–§3)', () => {
   it('400 for malformed percent-encoding', async () => assertErrorPage(await raw(app.port, '/%E0%A4%A'), 400, 'Bad Request'));
   it('400 for invalid UTF-8 in the path', async () => assertErrorPage(await raw(app.port, '/%C0%AF'), 400, 'Bad Request'));
   it('404 for an unknown path', async () => assertErrorPage(await raw(app.port, '/bestaat-niet'), 404, 'This page could not be found'));
@@ -135,4 +136,15 @@ describe('the error page of every status (product.md §3)', () => {
     assert.equal(err?.message, INTERNAL_MESSAGE);
     assert.match(String(err?.stack), /routes\.tsx/);
   });
+});
+
+describe('the error pages of a process with NODE_ENV unset (docs/errors.md §4)', () => {
+  it('sends no stack or internal message with NODE_ENV unset', () =>
+    withProcess(startFixtureServer, async ({ server, port }) => {
+      for (const path of ['/proef/kapot', '/proef/grens', '/proef/onbeschikbaar']) {
+        const res = await raw(port, path);
+        assert.doesNotMatch(res.body, new RegExp(`${INTERNAL_MESSAGE.slice(0, 12)}|secret\\.ts|\\bat \\S+ \\(|data-msg|data-stck`), path);
+      }
+      assert.equal(await server.stop('SIGINT'), 0);
+    }));
 });

@@ -1,19 +1,20 @@
+/**
+ * Served over https behind a trusted proxy (docs/filter.md §4, §6): upgrade-insecure-requests, HSTS
+ * and `__Host-` Secure cookies only then, the origin from the forwarded host only under
+ * TRUST_PROXY, and cookies never logged.
+ */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { raw, startApp, type TestApp } from './helpers/app.js';
+import { describe, it } from 'node:test';
+import { raw, useApp } from './helpers/app.js';
 
-let app: TestApp;
-before(async () => {
-  // Behind a proxy on loopback that terminates TLS (product.md §2, §12).
-  app = await startApp({}, { TRUST_PROXY: 'loopback' });
-});
-after(() => app.close());
+// Behind a proxy on loopback that terminates TLS (docs/operations.md §1: TRUST_PROXY).
+const app = useApp({}, { TRUST_PROXY: 'loopback' });
 
-describe('served over https behind a trusted proxy (product.md §2)', () => {
+describe('served over https behind a trusted proxy (docs/filter.md §4, §6)', () => {
   it('adds upgrade-insecure-requests and HSTS, and sets __Host- Secure cookies', async () => {
     const res = await raw(app.port, '/aanmelden', { headers: { 'X-Forwarded-Proto': 'https' } });
     assert.match(String(res.headers['content-security-policy']), /upgrade-insecure-requests/);
-    assert.ok(res.headers['strict-transport-security']);
+    assert.equal(res.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains');
     const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
     assert.equal(cookies.length, 2);
     for (const cookie of cookies) {

@@ -1,12 +1,12 @@
 /**
  * `GET /_image` refuses every bad input with the exact status and Next.js-style message
- * (product.md §10, issue 10), as plain text outside the filter (§2): no request id header,
+ * (docs/images.md §4), as plain text outside the filter (docs/filter.md §8): no request id header,
  * no nonce, no cookies, never a page.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { raw, startApp, type TestApp } from './helpers/app.js';
-import { imageFixtures, type ImageFixtures } from './helpers/images.js';
+import { describe, it } from 'node:test';
+import { raw } from './helpers/app.js';
+import { useImageApp } from './helpers/images.js';
 import { MAX_SOURCE_BYTES, MAX_URL_LENGTH } from '../protocol/image-config.js';
 
 const ok = encodeURIComponent('/assets/images/photo.png');
@@ -85,17 +85,8 @@ const BAD: [string, number, string][] = [
   [`url=${q('/assets/images/garbage.png')}&w=640`, 400, '"url" parameter is valid but the image cannot be read'],
 ];
 
-describe('GET /_image: bad input (product.md §10)', () => {
-  let app: TestApp;
-  let fixtures: ImageFixtures;
-  before(async () => {
-    fixtures = await imageFixtures();
-    app = await startApp({ publicDir: fixtures.publicDir });
-  });
-  after(async () => {
-    await app.close();
-    await fixtures.remove();
-  });
+describe('GET /_image: bad input (docs/images.md §4)', () => {
+  const { app } = useImageApp();
 
   for (const [query, status, message] of BAD) {
     it(`${status} ${message} ← ?${query.length > 90 ? `${query.slice(0, 90)}…` : query}`, async () => {

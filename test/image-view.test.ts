@@ -1,17 +1,17 @@
 /**
- * The Image view (product.md §10, issue 10): required alt, intrinsic size, srcset from the
+ * The Image view (docs/images.md §2): required alt, intrinsic size, srcset from the
  * configured widths, lazy unless priority, and priority's one preload link in the head.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 import { readManifest } from '../src/assets/manifest.js';
 import { DEVICE_WIDTHS, IMAGE_WIDTHS, imageUrl } from '../protocol/image-config.js';
 import { BuildImagesContext, Image, imageSources, useBuildImage } from '../views/Image.js';
 import { HERO_SIZES } from '../views/pages/Start.js';
-import { startApp, type TestApp } from './helpers/app.js';
+import { useApp } from './helpers/app.js';
 
 const SRC = '/assets/images/photo-ABCDEFGH.jpg';
 
@@ -25,7 +25,7 @@ function attributesOf(html: string, tag: string, where: RegExp = new RegExp(`<${
 /** [url, descriptor] pairs of a srcset. */
 const entries = (srcset: string) => srcset.split(', ').map((c) => c.split(' ') as [string, string]);
 
-describe('Image: attributes (product.md §10)', () => {
+describe('Image: attributes (docs/images.md §2)', () => {
   it('requires alt: a type error, and a render error without it', () => {
     // @ts-expect-error alt is required
     const element = h(Image, { src: SRC, width: 800, height: 400 });
@@ -98,11 +98,7 @@ describe('Image: attributes (product.md §10)', () => {
 });
 
 describe('Image on the pages', () => {
-  let app: TestApp;
-  before(async () => {
-    app = await startApp();
-  });
-  after(() => app.close());
+  const app = useApp();
 
   it('/: the hero with priority, and exactly one preload in the head with the same srcset and sizes', async () => {
     const html = await (await fetch(`${app.url}/`)).text();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { readManifest } from '../src/assets/manifest.js';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { imageUrl } from '../protocol/image-config.js';
 import { StorageUnavailableError } from '../src/storage/types.js';
@@ -152,15 +152,5 @@ describe('metrics scraped by Prometheus', { timeout: 60_000 }, () => {
     assert.equal(metricsUrl.hostname, '127.0.0.1', 'loopback by default');
     assert.equal((await fetch(new URL('/anders', metricsUrl))).status, 404);
     assert.equal((await fetch(metricsUrl, { method: 'POST' })).status, 405);
-  });
-});
-
-describe('metrics configuration', () => {
-  it('is off by default, on loopback when a port is set, and never on the public port', () => {
-    assert.equal(loadConfig({}).metrics, undefined);
-    assert.deepEqual(loadConfig({ METRICS_PORT: '9464' }).metrics, { port: 9464, host: '127.0.0.1' });
-    assert.deepEqual(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics, { port: 9464, host: '10.0.0.5' });
-    assert.throws(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' }), (e: unknown) => e instanceof ConfigError && /METRICS_PORT must not be PORT/.test(e.message));
-    assert.throws(() => loadConfig({ METRICS_PORT: 'abc' }), /METRICS_PORT must be an integer from 0 to 65535, got "abc"/);
   });
 });

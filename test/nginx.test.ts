@@ -1,5 +1,5 @@
 /**
- * The reference nginx configuration (deploy/nginx-eiland.conf, issue 12): Debian's nginx on
+ * The reference nginx configuration (deploy/nginx-eiland.conf): Debian's nginx on
  * loopback, with its own prefix in a temporary folder, in front of two production instances on
  * one PostgreSQL database; the browser suite runs through it (BASE_URL), registration and client
  * navigation included, and both instances serve.
@@ -10,20 +10,19 @@ import { after, before, describe, it } from 'node:test';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { freePort } from './helpers/app.js';
 import { startNginx, type TestNginx } from './helpers/nginx.js';
-import { copyProject, run, startBundle, type ProjectCopy, type WatchedProcess } from './helpers/project.js';
-import { lockRegistrations, startPostgres, type TestPostgres } from './helpers/postgres.js';
+import { BUNDLE_FILES, run, startBundle, useProjectCopy, type WatchedProcess } from './helpers/project.js';
+import { lockRegistrations, usePostgres } from './helpers/postgres.js';
 
-describe('two instances behind the reference nginx (issue 12)', { timeout: 300_000 }, () => {
-  let project: ProjectCopy;
-  let cluster: TestPostgres;
+const project = useProjectCopy({ files: BUNDLE_FILES });
+const cluster = usePostgres();
+
+describe('two instances behind the reference nginx', { timeout: 300_000 }, () => {
   let instances: WatchedProcess[] = [];
   let nginx: TestNginx;
   let base: string;
   let databaseUrl: string;
 
   before(async () => {
-    project = await copyProject({ files: ['package.json', 'dist', 'public'] });
-    cluster = await startPostgres();
     databaseUrl = await cluster.createDatabase();
     const nginxPort = await freePort();
     base = `http://127.0.0.1:${nginxPort}`;
@@ -38,8 +37,6 @@ describe('two instances behind the reference nginx (issue 12)', { timeout: 300_0
   after(async () => {
     await nginx?.remove();
     await Promise.all(instances.map((p) => p.stop()));
-    await cluster?.remove();
-    await project?.remove();
   });
 
   /** A GET with `Accept-Encoding`, the body as it came (not decompressed). */

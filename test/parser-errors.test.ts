@@ -3,31 +3,30 @@
  * logged once per connection at warn, with the parser's code and never the bytes sent.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { loadConfig } from '../src/config.js';
-import { startServer, type RunningServer } from '../src/server.js';
-import { logCollector, tempStorage, type LogLine } from './helpers/app.js';
+import { startServer } from '../src/server.js';
+import { logCollector, tempStorage, within, type LogLine } from './helpers/app.js';
+import { useResource } from './helpers/suite.js';
 import { openWire } from './helpers/wire.js';
 
-let running: RunningServer;
-let port: number;
-let lines: string[];
-let removeStorage: () => Promise<void>;
-before(async () => {
-  const collector = logCollector();
-  lines = collector.lines;
-  const temp = await tempStorage();
-  removeStorage = temp.remove;
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123' });
-  running = await startServer(config, { storage: temp.storage, logStream: collector.stream });
-  port = Number(new URL(running.url).port);
-});
-after(async () => {
-  await running.shutdown('test');
-  await removeStorage();
-});
+/** The real server (its HTTP parser is Node's), with its log lines captured. */
+const server = useResource(
+  'the server',
+  async () => {
+    const collector = logCollector();
+    const temp = await tempStorage();
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123' });
+    const running = await startServer(config, { storage: temp.storage, logStream: collector.stream });
+    return { running, temp, lines: collector.lines, port: Number(new URL(running.url).port) };
+  },
+  async ({ running, temp }) => {
+    await running.shutdown('test');
+    await temp.remove();
+  },
+);
 
-const logs = () => lines.map((l) => JSON.parse(l) as LogLine);
+const logs = () => server.lines.map((l) => JSON.parse(l) as LogLine);
 
 describe('requests the HTTP parser rejects', () => {
   const cases: [what: string, bytes: string, status: number, code: string][] = [
@@ -38,28 +37,28 @@ describe('requests the HTTP parser rejects', () => {
   ];
   for (const [what, bytes, status, code] of cases) {
     it(`${what}: ${status}, one warn line with ${code} and no payload`, async () => {
-      const before = lines.length;
-      const wire = await openWire(port, bytes);
-      const response = await wire.response;
-      await wire.closed;
+      const before = server.lines.length;
+      const wire = await openWire(server.port, bytes);
+      const response = await within(wire.response, 5000, 'the answer');
+      await within(wire.closed, 5000, 'the close of the connection');
       assert.equal(response.status, status);
       assert.equal(response.headers.connection, 'close');
       // The line is written after the answer: wait for the log to catch up.
-      for (let i = 0; i < 50 && lines.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 50 && server.lines.length === before; i++) await new Promise((r) => setTimeout(r, 10));
       const rejected = logs().slice(before).filter((l) => l.event === 'request_rejected');
       assert.equal(rejected.length, 1, JSON.stringify(logs().slice(before)));
       assert.equal(rejected[0]!.level, 40);
       assert.equal(rejected[0]!.code, code);
       assert.equal(rejected[0]!.status, status);
-      assert.ok(!lines.slice(before).some((l) => /geheim/i.test(l)), 'nothing the client sent is logged');
+      assert.ok(!server.lines.slice(before).some((l) => /geheim/i.test(l)), 'nothing the client sent is logged');
     });
   }
 
   it('a client that goes away before its head is complete is not logged', async () => {
-    const before = lines.length;
-    const wire = await openWire(port, 'GET / HTTP/1.1\r\nHost: a\r\n');
+    const before = server.lines.length;
+    const wire = await openWire(server.port, 'GET / HTTP/1.1\r\nHost: a\r\n');
     wire.socket.resetAndDestroy();
-    await wire.closed;
+    await within(wire.closed, 5000, 'the close of the connection');
     await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(logs().slice(before).filter((l) => l.event === 'request_rejected'), []);
   });

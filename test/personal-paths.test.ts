@@ -3,9 +3,9 @@
  * a confirmation page lets anyone who has it read that person's registration.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MASK, personalPathMask } from '../src/routes/personal-paths.js';
-import { raw, startApp, type TestApp } from './helpers/app.js';
+import { raw, useApp } from './helpers/app.js';
 import { postForm, UNKNOWN_UUID, VALID } from './helpers/form.js';
 
 describe('personalPathMask', () => {
@@ -27,9 +27,7 @@ describe('personalPathMask', () => {
 });
 
 describe('confirmation paths in the logs', () => {
-  let app: TestApp;
-  before(async () => (app = await startApp()));
-  after(() => app.close());
+  const app = useApp();
 
   it('the request log and client-error reports mask the id, however the path is written', async () => {
     const posted = await postForm(app, { ...VALID, email: 'geheim@voorbeeld.nl' });

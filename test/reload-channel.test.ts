@@ -1,12 +1,12 @@
 /**
- * The reload channel and the build feed behind it (product.md §11), in the real app given a
+ * The reload channel and the build feed behind it (docs/development.md §2), in the real app given a
  * development build, as `npm run dev` runs it.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import express from 'express';
 import type { AssetsSource } from '../src/assets/source.js';
 import { developmentApp } from '../src/dev/app.js';
@@ -15,7 +15,7 @@ import type { BuildManifest } from '../protocol/manifest.js';
 import { Lifecycle } from '../src/lifecycle.js';
 import { reloadChannel } from '../src/dev/reload-channel.js';
 import { testBuild } from './fixtures/island-routes.js';
-import { raw, startApp, type TestApp } from './helpers/app.js';
+import { raw, useApp, within } from './helpers/app.js';
 
 /** An open event stream and what it has sent so far. */
 interface Stream {
@@ -51,20 +51,16 @@ function openStream(port: number, path = '/_eiland/reload'): Promise<Stream> {
   });
 }
 
-describe('the reload channel in a development app (product.md §11)', () => {
-  let build: Awaited<ReturnType<typeof testBuild>>;
+describe('the reload channel in a development app (docs/development.md §2)', () => {
+  let build: Awaited<ReturnType<typeof testBuild>> | undefined;
   let assets: AssetsSource & { feed: BuildFeed };
-  let app: TestApp;
   const lifecycle = new Lifecycle('ready');
-  before(async () => {
+  const app = useApp(async () => {
     build = await testBuild({ development: true });
     assets = developmentAssets(build.dir);
-    app = await startApp({ assets, lifecycle, wrap: (production) => developmentApp(production, { feed: assets.feed, lifecycle }) });
+    return { assets, lifecycle, wrap: (production) => developmentApp(production, { feed: assets.feed, lifecycle }) };
   });
-  after(async () => {
-    await app.close();
-    await build.remove();
-  });
+  after(() => build?.remove());
 
   it('is an unbuffered event stream that greets with the build id open pages should show', async () => {
     const stream = await openStream(app.port);
@@ -130,7 +126,7 @@ describe('the reload channel in a development app (product.md §11)', () => {
     const stream = await openStream(app.port);
     await stream.until(/event: hello/);
     lifecycle.state = 'stopping';
-    await stream.closed;
+    await within(stream.closed, 2000, 'the end of the stream once shutdown began');
   });
 });
 

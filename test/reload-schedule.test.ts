@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { startReloadClient, type ChannelSource } from '../islands/runtime/reload-client.js';
 import { nextStep, RECONNECT } from '../protocol/reload.js';
 
-describe('the reconnect schedule (seed-spec §9, product.md §11)', () => {
+describe('the reconnect schedule (docs/development.md §3)', () => {
   it('waits 1 s before each of tries 1–5 and 5 s before each of tries 6–25', () => {
     for (let attempt = 1; attempt <= 25; attempt++) {
       // Try number `attempt` follows `attempt - 1` failed tries.
@@ -37,7 +37,7 @@ class FakeSource implements ChannelSource {
   }
 }
 
-describe('the reload client on mocked timers (product.md §11)', () => {
+describe('the reload client on mocked timers (docs/development.md §3)', () => {
   let sources: FakeSource[];
   let connectedAt: number[];
   let reloads: number;

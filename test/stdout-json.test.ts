@@ -4,22 +4,15 @@
  * lines, bad form posts and error reports.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { openForm, postForm, VALID } from './helpers/form.js';
-import { copyProject, startBundle, type ProjectCopy, type RunningBundle } from './helpers/project.js';
+import { BUNDLE_FILES, startBundle, useProcess, useProjectCopy } from './helpers/project.js';
 import { openWire } from './helpers/wire.js';
 
+const project = useProjectCopy({ files: BUNDLE_FILES });
+
 describe('every line the server writes is JSON', () => {
-  let project: ProjectCopy;
-  let bundle: RunningBundle;
-  before(async () => {
-    project = await copyProject({ files: ['package.json', 'dist', 'public'] });
-    bundle = await startBundle(project.dir, { LOG_LEVEL: 'debug' });
-  });
-  after(async () => {
-    await bundle?.server.stop();
-    await project?.remove();
-  });
+  const bundle = useProcess(() => startBundle(project.dir, { LOG_LEVEL: 'debug' }));
 
   it('under forwarded headers without TRUST_PROXY, parser rejections and bad requests', async () => {
     const site = { port: bundle.port, url: bundle.url };

@@ -1,18 +1,22 @@
+/**
+ * Storage (docs/operations.md §3): the contract both engines keep — migrations, one registration per
+ * submission key, settings, rate-limit counters, StorageUnavailableError once closed — their
+ * specifics, and what the app answers while the database is unavailable.
+ */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config.js';
-import { startServer } from '../src/server.js';
 import { openStorage } from '../src/storage/index.js';
 import { openPostgres } from '../src/storage/postgres/index.js';
 import { openSqlite } from '../src/storage/sqlite/index.js';
 import { StorageUnavailableError, type NewRegistration, type Storage } from '../src/storage/types.js';
 import pg from 'pg';
-import { startPostgres, type TestPostgres } from './helpers/postgres.js';
-import { freshAddress, logCollector, raw, startApp, tempStorage, textOf } from './helpers/app.js';
+import { usePostgres } from './helpers/postgres.js';
+import { raw, startApp, textOf } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 
 const dirs: string[] = [];
@@ -37,11 +41,7 @@ const REGISTRATION: NewRegistration = {
 /** A fresh, empty store of one engine, and how to remove it. */
 type Engine = [name: string, open: () => Promise<{ storage: Storage; reopen(): Promise<Storage>; remove(): Promise<void> }>];
 
-let cluster: TestPostgres | undefined;
-before(async () => {
-  cluster = await startPostgres();
-});
-after(() => cluster?.remove());
+const cluster = usePostgres();
 
 const ENGINES: Engine[] = [
   [
@@ -54,14 +54,14 @@ const ENGINES: Engine[] = [
   [
     'PostgreSQL',
     async () => {
-      const url = await cluster!.createDatabase();
+      const url = await cluster.createDatabase();
       return { storage: await openPostgres({ url, poolSize: 4 }), reopen: () => openPostgres({ url, poolSize: 4 }), remove: async () => {} };
     },
   ],
 ];
 
 for (const [engine, open] of ENGINES) {
-  describe(`the storage contract: ${engine} (product.md §12)`, () => {
+  describe(`the storage contract: ${engine} (docs/operations.md §3)`, () => {
     it('migrates at open, and reopens without migrating twice', async () => {
       const { storage, reopen } = await open();
       await storage.saveRegistration('0b0e6e1c-1111-4111-8111-111111111111', REGISTRATION);
@@ -132,7 +132,7 @@ describe('engine specifics', () => {
   });
 
   it('PostgreSQL: instances starting together migrate once, under the lock', async () => {
-    const url = await cluster!.createDatabase();
+    const url = await cluster.createDatabase();
     const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgres({ url, poolSize: 2 })));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -150,7 +150,7 @@ describe('engine specifics', () => {
   });
 
   it('openStorage picks the engine from DATABASE_URL', async () => {
-    const url = await cluster!.createDatabase();
+    const url = await cluster.createDatabase();
     const storage = await openStorage(loadConfig({ DATABASE_URL: url }));
     await storage.saveRegistration('0b0e6e1c-3333-4333-8333-333333333333', REGISTRATION);
     const client = new pg.Client({ connectionString: url });
@@ -178,57 +178,6 @@ describe('when the database is unavailable', () => {
       assert.match(start.body, /Het aantal aanmeldingen is nu niet beschikbaar\./);
     } finally {
       await app.close().catch(() => undefined);
-    }
-  });
-});
-
-describe('two instances on one database (product.md §12)', () => {
-  it('share the CSRF secret kept in the database: a form from one posts to the other', async () => {
-    const databaseFile = await tempFile();
-    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent' });
-    assert.equal(config.csrfSecret, undefined);
-    const a = await startServer(config, { databaseFile, logStream: logCollector().stream });
-    const b = await startServer(config, { databaseFile, logStream: logCollector().stream });
-    try {
-      const portOf = (url: string) => Number(new URL(url).port);
-      const appA = { port: portOf(a.url), url: a.url };
-      const appB = { port: portOf(b.url), url: b.url };
-      const session = await openForm(appA);
-      const res = await postForm(appB, VALID, session);
-      assert.equal(res.status, 303);
-      const page = await raw(appA.port, String(res.headers.location));
-      assert.equal(page.status, 200);
-    } finally {
-      await a.shutdown('test');
-      await b.shutdown('test');
-    }
-  });
-});
-
-describe('two stateless instances on one PostgreSQL database (issue 12)', () => {
-  it('confirm each other’s registrations, accept each other’s forms, and enforce one rate limit', async () => {
-    const url = await cluster!.createDatabase();
-    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: url, FORM_RATE_LIMIT: '3/1m' });
-    const a = await startServer(config, { logStream: logCollector().stream });
-    const b = await startServer(config, { logStream: logCollector().stream });
-    try {
-      const portOf = (u: string) => Number(new URL(u).port);
-      const appA = { port: portOf(a.url), url: a.url };
-      const appB = { port: portOf(b.url), url: b.url };
-      // Rendered by A, posted to B, confirmed by A.
-      const from = freshAddress();
-      const posted = await postForm(appB, VALID, await openForm(appA, from));
-      assert.equal(posted.status, 303);
-      const page = await raw(appA.port, String(posted.headers.location));
-      assert.equal(page.status, 200);
-      assert.match(page.body, /Anna de Vries/);
-      // One limit of 3 posts for both: one post on B above, then A, B → the fourth (A) is refused.
-      assert.equal((await postForm(appA, { naam: '' }, await openForm(appB, from))).status, 422);
-      assert.equal((await postForm(appB, { naam: '' }, await openForm(appA, from))).status, 422);
-      assert.equal((await postForm(appA, { naam: '' }, await openForm(appA, from))).status, 429);
-    } finally {
-      await a.shutdown('test');
-      await b.shutdown('test');
     }
   });
 });

@@ -1,15 +1,15 @@
 /**
- * What readers without CSS or JavaScript get (product.md §6, issue 11), read by Debian's real
+ * What readers without CSS or JavaScript get (docs/streaming.md §1), read by Debian's real
  * `lynx -dump`: the whole document at once (the count's value, never also its fallback), every
  * page's heading and links, and a form that carries an error summary only when it has errors.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { ROUTES } from '../protocol/routes.js';
 import { wantsWholeDocument } from '../src/render/whole-document.js';
-import { raw, startApp, type TestApp } from './helpers/app.js';
+import { raw, useApp } from './helpers/app.js';
 import { openForm, postForm } from './helpers/form.js';
 
 const LYNX = process.env.LYNX_PATH ?? '/usr/bin/lynx';
@@ -27,7 +27,7 @@ async function lynx(target: { url: string } | { html: string }): Promise<string>
   return out;
 }
 
-describe('text browsers get the whole document (product.md §6)', () => {
+describe('text browsers get the whole document (docs/streaming.md §1)', () => {
   it('recognises lynx, w3m, Links and ELinks, as well as bots; not browsers that run scripts', () => {
     for (const ua of ['Lynx/2.9.0dev.12 libwww-FM/2.14 SSL-MM/1.4.1 GNUTLS/3.7.9', 'w3m/0.5.3+git20230121', 'Links (2.28; Linux 6.1.0 x86_64; GNU C 12.2; text)', 'ELinks/0.16.1.1 (textmode; Linux; 80x24-2)', 'Googlebot/2.1 (+http://www.google.com/bot.html)']) {
       assert.equal(wantsWholeDocument(ua), true, ua);
@@ -37,12 +37,8 @@ describe('text browsers get the whole document (product.md §6)', () => {
 });
 
 describe('lynx -dump reads every page right', () => {
-  let app: TestApp;
-  before(async () => {
-    // A slow count: a streamed page would show its fallback first.
-    app = await startApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(3), 200)) });
-  });
-  after(() => app.close());
+  // A slow count: a streamed page would show its fallback first.
+  const app = useApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(3), 200)) });
 
   it('/: the count, never also its fallback', async () => {
     const text = await lynx({ url: `${app.url}/` });

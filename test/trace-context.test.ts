@@ -3,10 +3,10 @@
  * `traceId` and `spanId`; an invalid one is ignored; the request id stays as it is.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { parseTraceparent } from '../src/trace-context.js';
 import { testRoutes } from './fixtures/routes.js';
-import { raw, startApp, type TestApp } from './helpers/app.js';
+import { raw, useApp } from './helpers/app.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const SPAN = '00f067aa0ba902b7';
@@ -37,9 +37,7 @@ describe('parseTraceparent', () => {
 });
 
 describe('trace ids on the log lines of a request', () => {
-  let app: TestApp;
-  before(async () => (app = await startApp({ extraRoutes: testRoutes })));
-  after(() => app.close());
+  const app = useApp({ extraRoutes: testRoutes });
 
   it('a valid traceparent puts traceId and spanId on every line; the request id stays', async () => {
     const res = await raw(app.port, '/proef/kapot', { headers: { traceparent: `00-${TRACE}-${SPAN}-01`, 'X-Request-Id': 'met-trace' } });

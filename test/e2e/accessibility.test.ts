@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 11; product.md §1, §4, §6): axe-core finds no WCAG 2.1 A/AA violation
+ * Accessibility (docs/pages.md §3, docs/forms.md §4–§5): axe-core finds no WCAG 2.1 A/AA violation
  * in any state of any page — every page, the error pages, the form empty, with every error and
  * after success — with JavaScript on and off, in light and dark; nothing scrolls sideways at
  * 320 px or at 200 % zoom; the form can be completed with the keyboard alone.
@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import axe from 'axe-core';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { ROUTES } from '../../protocol/routes.js';
-import { browserSuite } from '../helpers/browser.js';
+import { browserSuite, withPage } from '../helpers/browser.js';
 import { VALID } from '../helpers/form.js';
 import { BASE_URL, withFailureArtifacts, type PageOptions } from './kit.js';
 
@@ -90,15 +90,12 @@ function confirmationPath(): Promise<string> {
       const { id } = await suite.local.storage.saveRegistration(randomUUID(), { ...VALID, website: null, referentie: null, interesses: ['sport', 'natuur'], personen: 2 } as never);
       return `/aanmeldingen/${id}`;
     }
-    const { page } = await suite.chromium.newPage({ javaScript: false });
-    try {
+    return withPage(suite.chromium, { javaScript: false }, async ({ page }) => {
       await page.goto(`${BASE_URL}/aanmelden`);
       await fillValid(page);
       await Promise.all([page.waitForNavigation(), (await page.$('::-p-aria(Aanmelden[role="button"])'))!.click()]);
       return new URL(page.url()).pathname;
-    } finally {
-      await page.close();
-    }
+    });
   })();
   return registered;
 }
@@ -115,26 +112,21 @@ async function fillValid(page: Page): Promise<void> {
 }
 
 describe('the axe harness', () => {
-  it('finds a violation where there is one (an image without alt, an unlabeled field)', async () => {
-    const { page } = await suite.chromium.newPage();
-    try {
+  it('finds a violation where there is one (an image without alt, an unlabeled field)', () =>
+    withPage(suite.chromium, {}, async ({ page }) => {
       await page.setContent('<!doctype html><html lang="nl"><title>t</title><main><img src="data:,"><input></main></html>');
       const found = await violations(page);
       assert.ok(found.some((v) => v.startsWith('image-alt:')), found.join(' | '));
       assert.ok(found.some((v) => v.startsWith('label:')), found.join(' | '));
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });
 
 for (const javaScript of [true, false]) {
   for (const colorScheme of ['light', 'dark'] as const) {
     describe(`axe: no WCAG 2.1 A/AA violation, JavaScript ${javaScript ? 'on' : 'off'}, ${colorScheme}`, () => {
       for (const [name, reach] of STATES) {
-        it(name, async () => {
-          const { page, errors } = await suite.chromium.newPage({ javaScript, colorScheme });
-          try {
+        it(name, () =>
+          withPage(suite.chromium, { javaScript, colorScheme }, async ({ page, errors }) => {
             await withFailureArtifacts(page, `axe ${name} ${javaScript ? 'js' : 'nojs'} ${colorScheme}`, async () => {
               await reach(page, javaScript);
               // axe needs timers: scripts on again once the no-JS page is loaded (nothing already
@@ -146,10 +138,7 @@ for (const javaScript of [true, false]) {
               errors.filter((e) => !/status of 4\d\d/.test(e)),
               [],
             );
-          } finally {
-            await page.close();
-          }
-        });
+          }));
       }
     });
   }
@@ -161,18 +150,14 @@ describe('no horizontal scrolling', () => {
     ['200 % zoom', { width: 1280, height: 800, zoom: 2 }],
   ];
   for (const [layout, options] of layouts) {
-    it(`at ${layout}, on every state`, async () => {
-      const { page } = await suite.chromium.newPage(options);
-      try {
+    it(`at ${layout}, on every state`, () =>
+      withPage(suite.chromium, options, async ({ page }) => {
         for (const [name, reach] of STATES) {
           await reach(page, true);
           const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
           assert.equal(overflow, 0, `${name} scrolls sideways by ${overflow} px`);
         }
-      } finally {
-        await page.close();
-      }
-    });
+      }));
   }
 });
 
@@ -189,9 +174,8 @@ describe('the registration form with the keyboard alone (JavaScript on)', () => 
     throw new Error(`${selector} not reached by Tab; focus went ${passed.join(' → ')}`);
   }
 
-  it('tab order follows the form, focus is visible, the honeypot is never reached, summary links move focus, and the form completes', async () => {
-    const { page, errors } = await suite.chromium.newPage();
-    try {
+  it('tab order follows the form, focus is visible, the honeypot is never reached, summary links move focus, and the form completes', () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
       await withFailureArtifacts(page, 'keyboard-only registration', async () => {
         await page.goto(`${suite.app.url}/aanmelden`);
         await page.waitForSelector(HYDRATED);
@@ -234,14 +218,10 @@ describe('the registration form with the keyboard alone (JavaScript on)', () => 
         assert.match(await page.title(), /^Bedankt voor je aanmelding/);
       });
       assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('the honeypot is hidden from screen readers and out of the tab order', async () => {
-    const { page } = await suite.chromium.newPage();
-    try {
+  it('the honeypot is hidden from screen readers and out of the tab order', () =>
+    withPage(suite.chromium, {}, async ({ page }) => {
       await page.goto(`${suite.app.url}/aanmelden`);
       const snapshot = await page.accessibility.snapshot({ interestingOnly: false });
       const names: string[] = [];
@@ -255,8 +235,5 @@ describe('the registration form with the keyboard alone (JavaScript on)', () => 
       assert.ok(!names.includes('Laat dit veld leeg'), 'but not the honeypot');
       const tabIndex = (await page.evaluate('(() => { const label = [...document.querySelectorAll("label")].find((l) => l.textContent === "Laat dit veld leeg"); return document.getElementById(label.htmlFor).tabIndex; })()')) as number;
       assert.equal(tabIndex, -1);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });

@@ -1,3 +1,7 @@
+/**
+ * A failing island in Chromium (docs/errors.md §5–§6): the Application error in its place, the
+ * error in the console and reported once, the other islands still working.
+ */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
@@ -5,7 +9,7 @@ import { productionAssets } from '../../src/assets/source.js';
 import { readManifest } from '../../src/assets/manifest.js';
 import { testBuild, islandRoutes } from '../fixtures/island-routes.js';
 import { waitFor } from '../helpers/app.js';
-import { browserSuite, needsServer } from '../helpers/browser.js';
+import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
 
 const APPLICATION_ERROR = 'Application error: a client-side exception has occurred (see the browser console for more information)';
 
@@ -16,16 +20,15 @@ const suite = browserSuite(async () => {
 });
 after(() => build?.remove());
 
-describe('a failing island (product.md §9)', { skip: needsServer("test-only islands and the server's logs") }, () => {
+describe('a failing island (docs/errors.md §5–§6)', { skip: needsServer("test-only islands and the server's logs") }, () => {
   const cases: Array<[mode: string, act: boolean, thrown: string]> = [
     ['hydration', false, 'Eiland proef-fout bij hydratatie'],
     ['handler', true, 'Eiland proef-fout in handler'],
     ['render', true, 'Eiland proef-fout bij renderen'],
   ];
   for (const [mode, act, thrown] of cases) {
-    it(`fails in ${mode}: shows the Application error in its place, logs to the console, reports once; others keep working`, async () => {
-      const { page, errors } = await suite.chromium.newPage();
-      try {
+    it(`fails in ${mode}: shows the Application error in its place, logs to the console, reports once; others keep working`, () =>
+      withPage(suite.chromium, {}, async ({ page, errors }) => {
         await page.goto(`${suite.app.url}/proef/eilanden?mode=${mode}`);
         await page.waitForSelector('[data-island="Teller"][data-hydrated="true"]', { timeout: 5000 });
         if (act) {
@@ -51,10 +54,7 @@ describe('a failing island (product.md §9)', { skip: needsServer("test-only isl
         assert.equal(lines[0]?.island, 'Exploder');
         assert.equal(lines[0]?.message, thrown);
         assert.equal(lines[0]?.page, '/proef/eilanden');
-      } finally {
-        await page.close();
-      }
-    });
+      }));
   }
 
   it('test-only islands never ship: the site build has none', () => {

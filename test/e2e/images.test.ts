@@ -1,26 +1,25 @@
 /**
- * Responsive images in Chromium (product.md §10, issue 10): the browser picks its width from
+ * Responsive images in Chromium (docs/images.md §2): the browser picks its width from
  * the hero's srcset by viewport, and the head's preload fetches exactly what the <img> then
  * uses (one download), with JavaScript on and off.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSuite } from '../helpers/browser.js';
+import { browserSuite, withPage } from '../helpers/browser.js';
 
 const suite = browserSuite();
 
 /** Loads `/` at a viewport width; returns the hero's chosen width and every /_image request. */
-async function heroAt(width: number, javaScript: boolean) {
-  const { page, errors } = await suite.chromium.newPage({ javaScript, width });
-  const requests: string[] = [];
-  const types: string[] = [];
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/_image') requests.push(r.url());
-  });
-  page.on('response', (r) => {
-    if (new URL(r.url()).pathname === '/_image') types.push(`${r.status()} ${r.headers()['content-type']}`);
-  });
-  try {
+function heroAt(width: number, javaScript: boolean) {
+  return withPage(suite.chromium, { javaScript, width }, async ({ page, errors }) => {
+    const requests: string[] = [];
+    const types: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/_image') requests.push(r.url());
+    });
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/_image') types.push(`${r.status()} ${r.headers()['content-type']}`);
+    });
     await page.goto(`${suite.app.url}/`, { waitUntil: 'load' });
     await page.waitForFunction('document.querySelector("img.hero").complete && document.querySelector("img.hero").naturalWidth > 0');
     const current = (await page.$eval('img.hero', (img) => (img as HTMLImageElement).currentSrc)) as string;
@@ -29,9 +28,7 @@ async function heroAt(width: number, javaScript: boolean) {
       'performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname === "/_image").map((e) => e.initiatorType)',
     )) as string[];
     return { current, types, requests, errors, initiators, chosen: Number(new URL(current).searchParams.get('w')) };
-  } finally {
-    await page.close();
-  }
+  });
 }
 
 for (const javaScript of [true, false]) {

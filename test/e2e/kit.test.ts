@@ -1,27 +1,19 @@
 /**
- * The QA kit itself (test/e2e/kit.ts, issue 11): each emulation, fault and collector does what
+ * The QA kit itself (test/e2e/kit.ts): each emulation, fault and collector does what
  * its docstring says, in a real Chromium against the app.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { BASE_URL, collectProblems, expectedStatuses, injectFaults, launchChromium, openPage, requestIdOf, saveFailure, withFailureArtifacts, type Chromium } from './kit.js';
+import { describe, it } from 'node:test';
+import { startApp } from '../helpers/app.js';
+import { useResource } from '../helpers/suite.js';
+import { BASE_URL, collectProblems, expectedStatuses, injectFaults, launchChromium, openPage, requestIdOf, saveFailure, withFailureArtifacts } from './kit.js';
 
-let app: { url: string; close(): Promise<void> } & Partial<TestApp>;
-let person: Chromium;
-let bot: Chromium;
-before(async () => {
-  app = BASE_URL ? { url: BASE_URL, close: async () => {} } : await startApp();
-  person = await launchChromium();
-  bot = await launchChromium({ bot: true });
-});
-after(async () => {
-  await person?.close();
-  await bot?.close();
-  await app?.close();
-});
+// The kit's own browsers, launched as a QA script launches them (closed before the app: hooks run in order).
+const person = useResource('launchChromium()', () => launchChromium(), (chromium) => chromium.close());
+const bot = useResource('launchChromium({ bot: true })', () => launchChromium({ bot: true }), (chromium) => chromium.close());
+const app = useResource('the app', async () => (BASE_URL ? { url: BASE_URL, close: async () => {} } : startApp()), (started) => started.close());
 
 const read = <T,>(page: import('puppeteer-core').Page, expression: string) => page.evaluate(expression) as Promise<T>;
 

@@ -1,5 +1,5 @@
 /**
- * The QA kit (issue 11): puppeteer helpers for driving Eiland in Debian's Chromium, locally or
+ * The QA kit: puppeteer helpers for driving Eiland in Debian's Chromium, locally or
  * against a deployed instance. The project's browser suite is built on it; a QA script of its
  * own imports it the same way:
  *

@@ -1,12 +1,12 @@
 /**
- * No lost click (issue 11): after typing into any field, one click — or one tap — on
+ * No lost click: after typing into any field, one click — or one tap — on
  * Aanmelden always acts, although the field's blur message appears above the button. With
  * JavaScript on (the message is the island's), at 1280 px and at 320 px.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'puppeteer-core';
-import { browserSuite } from '../helpers/browser.js';
+import { browserSuite, withPage } from '../helpers/browser.js';
 
 const suite = browserSuite();
 
@@ -40,9 +40,8 @@ for (const [width, press] of [
 ] as const) {
   describe(`one ${press} on Aanmelden at ${width} px always acts after typing`, () => {
     for (const [field, value] of INVALID) {
-      it(`${field}: "${value}", then one ${press}`, async () => {
-        const { page, errors } = await suite.chromium.newPage({ width });
-        try {
+      it(`${field}: "${value}", then one ${press}`, () =>
+        withPage(suite.chromium, { width }, async ({ page, errors }) => {
           if (press === 'tap') await page.setViewport({ width, height: 640, hasTouch: true, isMobile: true });
           await page.goto(`${suite.app.url}/aanmelden`);
           await page.waitForSelector(HYDRATED, { timeout: 5000 });
@@ -58,10 +57,7 @@ for (const [width, press] of [
           // The blur message is there too, after the press.
           assert.ok(await page.$eval(`#${field}-fout`, (e) => (e.textContent ?? '').length > 0).catch(() => false), 'the field shows its message');
           assert.deepEqual(errors, []);
-        } finally {
-          await page.close();
-        }
-      });
+        }));
     }
   });
 }

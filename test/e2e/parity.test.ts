@@ -1,9 +1,13 @@
+/**
+ * Validation parity (docs/forms.md §5): the island's rule list, evaluated in Chromium, gives the
+ * same messages as the server's class-validator DTO, input for input.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserRules } from '../../src/forms/browser-rules.js';
 import { RegistrationDto } from '../../src/forms/registration.js';
 import { validateForm } from '../../src/forms/validate.js';
-import { browserSuite } from '../helpers/browser.js';
+import { browserSuite, withPage } from '../helpers/browser.js';
 import { RULE_CASES, VALID, type Fields } from '../helpers/form.js';
 
 const suite = browserSuite();
@@ -43,23 +47,20 @@ const INPUTS: Fields[] = [
 describe('validation parity: server (class-validator) and island (validator.js) agree', () => {
   it(`gives identical messages per field for ${INPUTS.length} inputs`, async () => {
     assert.ok(INPUTS.length >= 40);
-    const { page } = await suite.chromium.newPage();
-    try {
-      await page.goto(`${suite.app.url}/over`);
-      const island = (await suite.manifest()).islands.RegistrationForm!.file;
-      // The chunk's own rule list, embedded by the build: the one the island validates with
-      // (copied first: validator.js fills option defaults into the objects it is given).
-      const chunk = JSON.parse(
-        String(await page.evaluate(`import(${JSON.stringify(island)}).then((m) => { const rules = JSON.parse(JSON.stringify(m.RULES)); return JSON.stringify({ rules, results: ${JSON.stringify(INPUTS)}.map((v) => m.validateValues(m.RULES, v)) }); })`)),
-      ) as { rules: unknown; results: Array<Record<string, string>> };
-      assert.deepEqual(chunk.rules, browserRules(RegistrationDto), 'the chunk embeds the rule list derived from the DTO');
-      const browser = chunk.results;
-      for (const [i, values] of INPUTS.entries()) {
-        const server = await validateForm(RegistrationDto, values);
-        assert.deepEqual(browser[i], server.ok ? {} : server.errors, `input ${i}: ${JSON.stringify(values).slice(0, 200)}`);
-      }
-    } finally {
-      await page.close();
+    await withPage(suite.chromium, {}, async ({ page }) => {
+    await page.goto(`${suite.app.url}/over`);
+    const island = (await suite.manifest()).islands.RegistrationForm!.file;
+    // The chunk's own rule list, embedded by the build: the one the island validates with
+    // (copied first: validator.js fills option defaults into the objects it is given).
+    const chunk = JSON.parse(
+      String(await page.evaluate(`import(${JSON.stringify(island)}).then((m) => { const rules = JSON.parse(JSON.stringify(m.RULES)); return JSON.stringify({ rules, results: ${JSON.stringify(INPUTS)}.map((v) => m.validateValues(m.RULES, v)) }); })`)),
+    ) as { rules: unknown; results: Array<Record<string, string>> };
+    assert.deepEqual(chunk.rules, browserRules(RegistrationDto), 'the chunk embeds the rule list derived from the DTO');
+    const browser = chunk.results;
+    for (const [i, values] of INPUTS.entries()) {
+      const server = await validateForm(RegistrationDto, values);
+      assert.deepEqual(browser[i], server.ok ? {} : server.errors, `input ${i}: ${JSON.stringify(values).slice(0, 200)}`);
     }
+    });
   });
 });

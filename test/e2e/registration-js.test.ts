@@ -1,8 +1,14 @@
+/**
+ * The registration island in Chromium with JavaScript on (docs/forms.md §5): each rule's message
+ * inline on blur, the summary on submit, hydration of a server-rendered 422 and of hostile props,
+ * text typed before hydration kept, and its post — a router navigation to the confirmation page,
+ * a server-only 422 shown inline, a native submit when the network fails, never two at once.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { waitFor } from '../helpers/app.js';
-import { browserSuite } from '../helpers/browser.js';
+import { browserSuite, withPage } from '../helpers/browser.js';
 import { EMPTY_SUBMIT_ERRORS, RULE_CASES, visibleFieldErrors } from '../helpers/form.js';
 
 const suite = browserSuite();
@@ -46,33 +52,29 @@ describe('the registration island in Chromium with JavaScript on', () => {
   // Text fields, one case per rule; a number field cannot hold letters in a browser.
   const textCases = RULE_CASES.filter(([field, value]) => typeof value === 'string' && field !== 'interesses' && field !== 'akkoord' && !(field === 'personen' && !/^[\d.]*$/.test(value)));
 
-  it(`shows each rule's message inline on blur after a change (${textCases.length} cases), not while typing`, async () => {
-    const { page, errors } = await suite.chromium.newPage();
-    try {
+  it(`shows each rule's message inline on blur after a change (${textCases.length} cases), not while typing`, () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
       await openForm(page);
-      const seen = new Set<string>();
+      /** What each field showed after its last blur: typing changes none of it. */
+      const lastShown: Record<string, string | undefined> = {};
       for (const [field, value, message] of textCases) {
         await fill(page, field, value as string);
-        // A field's first change shows nothing until focus leaves it.
-        if (!seen.has(field)) assert.equal((await errorsOf(page))[field], undefined, `${field}: no message before blur`);
-        seen.add(field);
+        // A field's first change shows nothing until focus leaves it; a later one keeps what its last blur showed.
+        assert.equal((await errorsOf(page))[field], lastShown[field], `${field}: no new message before blur`);
         await page.keyboard.press('Tab');
         const shown = await errorsOf(page);
         assert.equal(shown[field], message ?? undefined, `${field} = ${JSON.stringify(value)}`);
-        if (message) {
-          assert.equal(await page.$eval(`#${field}`, (e) => e.getAttribute('aria-invalid')), 'true');
-          assert.ok(((await page.$eval(`#${field}`, (e) => e.getAttribute('aria-describedby'))) ?? '').includes(`${field}-fout`));
-        }
+        lastShown[field] = shown[field];
+        // Marked invalid and described by its message exactly when it has one.
+        assert.equal(await page.$eval(`#${field}`, (e) => e.getAttribute('aria-invalid')), message === null ? null : 'true', `${field} = ${JSON.stringify(value)}: aria-invalid`);
+        const describedBy = ((await page.$eval(`#${field}`, (e) => e.getAttribute('aria-describedby'))) ?? '').split(' ');
+        assert.equal(describedBy.includes(`${field}-fout`), message !== null, `${field} = ${JSON.stringify(value)}: aria-describedby ${describedBy.join(' ')}`);
       }
       assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('judges the checkbox group and the consent box when focus leaves them', async () => {
-    const { page } = await suite.chromium.newPage();
-    try {
+  it('judges the checkbox group and the consent box when focus leaves them', () =>
+    withPage(suite.chromium, {}, async ({ page }) => {
       await openForm(page);
       for (const v of ['techniek', 'cultuur', 'sport', 'natuur']) await page.click(`#interesses-${v}`);
       await page.focus('#personen');
@@ -84,16 +86,12 @@ describe('the registration island in Chromium with JavaScript on', () => {
       await page.click('#akkoord');
       await page.focus('#naam');
       assert.equal((await errorsOf(page)).akkoord, 'Dit veld is verplicht');
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('on an empty submit shows every message and the summary, focuses the summary, posts nothing', async () => {
-    const { page, errors } = await suite.chromium.newPage();
-    const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
-    try {
+  it('on an empty submit shows every message and the summary, focuses the summary, posts nothing', () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
+      const posts: string[] = [];
+      page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
       await openForm(page);
       await page.click('button[type="submit"]');
       await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
@@ -113,14 +111,10 @@ describe('the registration island in Chromium with JavaScript on', () => {
       assert.equal(await page.title(), 'Fout: Aanmelden · Eiland');
       assert.deepEqual(posts, []);
       assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('hydrates a server-rendered 422 page (errors and values in its props) without warnings', async () => {
-    const { page, errors } = await suite.chromium.newPage();
-    try {
+  it('hydrates a server-rendered 422 page (errors and values in its props) without warnings', () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
       await openForm(page);
       await fill(page, 'gebruikersnaam', 'Anna');
       await Promise.all([page.waitForNavigation(), page.evaluate('HTMLFormElement.prototype.submit.call(document.querySelector("form"))')]);
@@ -132,15 +126,11 @@ describe('the registration island in Chromium with JavaScript on', () => {
       await fill(page, 'gebruikersnaam', 'anna');
       await page.keyboard.press('Tab');
       assert.equal((await errorsOf(page)).gebruikersnaam, undefined);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('hydrates props holding </script><!-- and U+2028 without a warning, the value intact', async () => {
-    const { page, errors } = await suite.chromium.newPage();
-    const hostile = '</script><!--<script>window.geraakt=1</script>\u2028\u2029 & >';
-    try {
+  it('hydrates props holding </script><!-- and U+2028 without a warning, the value intact', () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
+      const hostile = '</script><!--<script>window.geraakt=1</script>\u2028\u2029 & >';
       await openForm(page);
       await page.evaluate(`document.querySelector('#naam').value = ${JSON.stringify(hostile)}`);
       await Promise.all([page.waitForNavigation(), page.evaluate('HTMLFormElement.prototype.submit.call(document.querySelector("form"))')]);
@@ -148,14 +138,10 @@ describe('the registration island in Chromium with JavaScript on', () => {
       assert.equal(await page.$eval('#naam', (e) => (e as HTMLInputElement).value), hostile);
       assert.equal(await page.evaluate('window.geraakt'), undefined);
       assert.deepEqual(errors.filter((e) => !/status of 422/.test(e)), []);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('keeps text typed before hydration', async () => {
-    const { page } = await suite.chromium.newPage();
-    try {
+  it('keeps text typed before hydration', () =>
+    withPage(suite.chromium, {}, async ({ page }) => {
       await page.setRequestInterception(true);
       let held: HTTPRequest | undefined;
       page.on('request', (r) => {
@@ -174,21 +160,17 @@ describe('the registration island in Chromium with JavaScript on', () => {
       await page.keyboard.type('x');
       await page.keyboard.press('Tab');
       assert.equal((await errorsOf(page)).gebruikersnaam, 'the value must be lowercase');
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('posts a valid form with the data marker and continues to the confirmation page as a router navigation', async () => {
-    const { page, errors } = await suite.chromium.newPage();
-    const marked: string[] = [];
-    page.on('request', (r) => isMarked(r) && marked.push(String(r.postData())));
-    try {
+  it('posts a valid form with the data marker and continues to the confirmation page as a router navigation', () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
+      const marked: string[] = [];
+      page.on('request', (r) => isMarked(r) && marked.push(String(r.postData())));
       await openForm(page);
       await fillValid(page);
       await page.evaluate('window.zelfdeDocument = true');
       await page.click('button[type="submit"]');
-      // product.md §7: the 303 continues as a router navigation, without a document load.
+      // docs/forms.md §5: the 303 continues as a router navigation, without a document load.
       await page.waitForFunction('document.querySelector("h1")?.textContent === "Bedankt voor je aanmelding, Sanne Bakker"', { timeout: 5000 });
       assert.match(page.url(), /\/aanmeldingen\/[0-9a-f-]{36}$/);
       assert.equal(await page.evaluate('window.zelfdeDocument'), true);
@@ -196,14 +178,10 @@ describe('the registration island in Chromium with JavaScript on', () => {
       assert.equal(marked.length, 1);
       assert.match(marked[0]!, /naam=Sanne\+Bakker/);
       assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('shows a server-only 422 (a tampered post) inline', async () => {
-    const { page } = await suite.chromium.newPage();
-    try {
+  it('shows a server-only 422 (a tampered post) inline', () =>
+    withPage(suite.chromium, {}, async ({ page }) => {
       await page.setRequestInterception(true);
       page.on('request', (r) => {
         if (isMarked(r)) void r.continue({ postData: String(r.postData()).replace('landcode=NL', 'landcode=nl') });
@@ -215,15 +193,11 @@ describe('the registration island in Chromium with JavaScript on', () => {
       await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
       assert.deepEqual(await errorsOf(page), { landcode: 'the value must be upper case' });
       assert.match(page.url(), /\/aanmelden$/);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('falls back to a native submit when the post fails on the network', async () => {
-    const { page } = await suite.chromium.newPage();
-    const posts: string[] = [];
-    try {
+  it('falls back to a native submit when the post fails on the network', () =>
+    withPage(suite.chromium, {}, async ({ page }) => {
+      const posts: string[] = [];
       await page.setRequestInterception(true);
       page.on('request', (r) => {
         if (r.method() === 'POST') posts.push(isMarked(r) ? 'marked' : 'native');
@@ -241,14 +215,10 @@ describe('the registration island in Chromium with JavaScript on', () => {
         throw new Error(`no confirmation page: the posts were answered ${answers.join(', ')}; now at ${page.url()}`);
       });
       assert.deepEqual(posts, ['marked', 'native']);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('sends no second post while one is pending', async () => {
-    const { page } = await suite.chromium.newPage();
-    try {
+  it('sends no second post while one is pending', () =>
+    withPage(suite.chromium, {}, async ({ page }) => {
       await page.setRequestInterception(true);
       const marked: HTTPRequest[] = [];
       page.on('request', (r) => {
@@ -263,8 +233,5 @@ describe('the registration island in Chromium with JavaScript on', () => {
       assert.equal(marked.length, 1);
       await marked[0]!.continue();
       await page.waitForFunction('location.pathname.startsWith("/aanmeldingen/")', { timeout: 5000 });
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });

@@ -1,11 +1,17 @@
+/**
+ * The client router in Chromium (docs/navigation.md): navigation without a document load, page
+ * data retries and failures, island assets on demand within 3800 ms, prefetching, and HTML and
+ * page data that never mix.
+ */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { PredefinedNetworkConditions, type HTTPRequest, type Page } from 'puppeteer-core';
 import { productionAssets } from '../../src/assets/source.js';
 import type { BuildManifest } from '../../protocol/manifest.js';
 import { testBuild } from '../fixtures/island-routes.js';
-import { startApp, waitFor } from '../helpers/app.js';
-import { browserSuite, needsServer, type TestPage } from '../helpers/browser.js';
+import { waitFor, withApp } from '../helpers/app.js';
+import { browserSuite, needsServer, withPage, type TestPage } from '../helpers/browser.js';
+import type { PageOptions } from './kit.js';
 
 const suite = browserSuite();
 let manifest: BuildManifest;
@@ -26,25 +32,36 @@ interface Traffic {
   documents: string[];
 }
 
+/** How {@link withTraffic} opens its page. */
+interface Opening {
+  /** The path first loaded. */
+  start: string;
+  /** May answer a request itself (resolving true); else the request goes through. */
+  fault?: (r: HTTPRequest) => boolean | Promise<boolean>;
+  options?: PageOptions;
+}
+
 /**
- * Opens `start` with interception: `fault` may answer a request itself
- * (return true), else it goes through. The page gets a marker that a full
- * load would erase.
+ * Opens `start` in a page with interception, recording its traffic, and runs a step with it
+ * (withPage: the page is closed however the step ends). The page gets a marker that a full load
+ * would erase.
  */
-async function openWith(start: string, fault: (r: HTTPRequest) => boolean | Promise<boolean> = () => false, options = {}): Promise<TestPage & { traffic: Traffic }> {
-  const tab = await suite.chromium.newPage(options);
-  const traffic: Traffic = { data: [], documents: [] };
-  await tab.page.setRequestInterception(true);
-  tab.page.on('request', (r) => {
-    void (async () => {
-      if (isData(r)) traffic.data.push(pathOf(r));
-      if (r.resourceType() === 'document') traffic.documents.push(pathOf(r));
-      if (!(await fault(r))) await r.continue();
-    })();
+function withTraffic(opening: Opening, step: (tab: TestPage & { traffic: Traffic }) => Promise<void>): Promise<void> {
+  const { start, fault = () => false, options = {} } = opening;
+  return withPage(suite.chromium, options, async (tab) => {
+    const traffic: Traffic = { data: [], documents: [] };
+    await tab.page.setRequestInterception(true);
+    tab.page.on('request', (r) => {
+      void (async () => {
+        if (isData(r)) traffic.data.push(pathOf(r));
+        if (r.resourceType() === 'document') traffic.documents.push(pathOf(r));
+        if (!(await fault(r))) await r.continue();
+      })();
+    });
+    await tab.page.goto(suite.app.url + start);
+    await tab.page.evaluate('window.zelfdeDocument = true');
+    await step({ ...tab, traffic });
   });
-  await tab.page.goto(suite.app.url + start);
-  await tab.page.evaluate('window.zelfdeDocument = true');
-  return { ...tab, traffic };
 }
 
 /** Clicks a link without moving the mouse (no hover prefetch). */
@@ -58,16 +75,15 @@ async function follow(page: Page, href: string): Promise<void> {
 
 const sameDocument = (page: Page) => page.evaluate('window.zelfdeDocument === true');
 
-/** Waits for a full document load (the marker set by openWith is gone). */
+/** Waits for a full document load (the marker set by withTraffic is gone). */
 const fullLoad = (page: Page, timeout = 5000) =>
   page.waitForFunction('window.zelfdeDocument === undefined && document.readyState === "complete"', { timeout });
 const respond = (r: HTTPRequest, status: number, body = '', headers: Record<string, string> = {}) =>
   r.respond({ status, body, headers, contentType: headers['content-type'] ?? 'text/plain' }).then(() => true);
 
-describe('navigation without a document load (product.md §7)', () => {
-  it('swaps <main>, sets the title, pushes history, focuses the <h1>, announces, updates aria-current', async () => {
-    const { page, errors, traffic } = await openWith('/');
-    try {
+describe('navigation without a document load (docs/navigation.md §2–§3)', () => {
+  it('swaps <main>, sets the title, pushes history, focuses the <h1>, announces, updates aria-current', () =>
+    withTraffic({ start: '/' }, async ({ page, errors, traffic }) => {
       const before = Number(await page.evaluate('history.length'));
       await follow(page, '/over');
       await page.waitForFunction('document.title === "Over deze site · Eiland"', { timeout: 5000 });
@@ -79,14 +95,10 @@ describe('navigation without a document load (product.md §7)', () => {
       assert.deepEqual(await page.$$eval('nav [aria-current="page"]', (els) => els.map((e) => e.textContent)), ['Over deze site']);
       assert.deepEqual(traffic.documents, ['/']);
       assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('goes back and forward without pushing, restoring the scroll position', async () => {
-    const { page, traffic } = await openWith('/privacy', () => false, { width: 1024 });
-    try {
+  it('goes back and forward without pushing, restoring the scroll position', () =>
+    withTraffic({ start: '/privacy', options: { width: 1024 } }, async ({ page, traffic }) => {
       await page.setViewport({ width: 1024, height: 300 });
       await page.evaluate('scrollTo(0, 250)');
       await new Promise((r) => setTimeout(r, 250)); // the router saves the position after 100 ms
@@ -102,28 +114,20 @@ describe('navigation without a document load (product.md §7)', () => {
       assert.equal(await page.evaluate('history.length'), length);
       assert.equal(await sameDocument(page), true);
       assert.deepEqual(traffic.documents, ['/privacy']);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('keeps the hash of the target and scrolls its element into view', async () => {
-    const { page } = await openWith('/over');
-    try {
+  it('keeps the hash of the target and scrolls its element into view', () =>
+    withTraffic({ start: '/over' }, async ({ page }) => {
       await page.setViewport({ width: 1024, height: 300 });
       await follow(page, '/privacy#aankondiging');
       await page.waitForFunction('document.title === "Privacyverklaring · Eiland"', { timeout: 5000 });
       assert.equal(await page.evaluate('location.pathname + location.hash'), '/privacy#aankondiging');
       assert.ok(Number(await page.evaluate('scrollY')) > 0, 'scrolled to the element near the bottom');
       assert.equal(await sameDocument(page), true);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('leaves in-page anchors, modified clicks, target and data-reload links to the browser', async () => {
-    const { page, traffic } = await openWith('/over');
-    try {
+  it('leaves in-page anchors, modified clicks, target and data-reload links to the browser', () =>
+    withTraffic({ start: '/over' }, async ({ page, traffic }) => {
       await page.evaluate(`document.querySelector('main').insertAdjacentHTML('beforeend',
         '<a id="herlaad" href="/privacy" data-reload>herladen</a>')`);
       await page.focus('::-p-aria(Naar de inhoud[role="link"])');
@@ -134,50 +138,36 @@ describe('navigation without a document load (product.md §7)', () => {
       await fullLoad(page);
       assert.deepEqual(traffic.documents, ['/over', '/privacy']);
       assert.deepEqual(traffic.data, []);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });
 
-describe('page data retries and failures (product.md §7)', () => {
+describe('page data retries and failures (docs/navigation.md §3–§4)', () => {
   it('an ssr route answering 502, 503, then 200 takes exactly 3 data requests and renders', async () => {
     const answers = [502, 503];
-    const { page, traffic } = await openWith('/over', (r) => (isData(r) && pathOf(r) === '/' && answers.length > 0 ? respond(r, answers.shift()!) : false));
-    try {
+    await withTraffic({ start: '/over', fault: (r) => (isData(r) && pathOf(r) === '/' && answers.length > 0 ? respond(r, answers.shift()!) : false) }, async ({ page, traffic }) => {
       await follow(page, '/');
       await page.waitForFunction('document.title === "Start · Eiland"', { timeout: 5000 });
       assert.deepEqual(traffic.data, ['/', '/', '/']);
       assert.equal(await sameDocument(page), true);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
-  it('an ssr route answering 500 three times → a full document load of the target', async () => {
-    const { page, traffic } = await openWith('/over', (r) => (isData(r) && pathOf(r) === '/' ? respond(r, 500) : false));
-    try {
+  it('an ssr route answering 500 three times → a full document load of the target', () =>
+    withTraffic({ start: '/over', fault: (r) => (isData(r) && pathOf(r) === '/' ? respond(r, 500) : false) }, async ({ page, traffic }) => {
       await follow(page, '/');
       await fullLoad(page);
       assert.deepEqual(traffic.data, ['/', '/', '/']);
       assert.deepEqual(traffic.documents, ['/over', '/']);
       assert.equal(await page.title(), 'Start · Eiland');
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('a static route answering 500 → exactly 1 data request, then a full load', async () => {
-    const { page, traffic } = await openWith('/', (r) => (isData(r) && pathOf(r) === '/voorwaarden' ? respond(r, 500) : false));
-    try {
+  it('a static route answering 500 → exactly 1 data request, then a full load', () =>
+    withTraffic({ start: '/', fault: (r) => (isData(r) && pathOf(r) === '/voorwaarden' ? respond(r, 500) : false) }, async ({ page, traffic }) => {
       await follow(page, '/voorwaarden');
       await fullLoad(page);
       assert.deepEqual(traffic.data, ['/voorwaarden']);
       assert.deepEqual(traffic.documents, ['/', '/voorwaarden']);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
   const failures: Array<[what: string, fault: (r: HTTPRequest) => Promise<boolean>]> = [
     ['a network abort', (r) => r.abort('failed').then(() => true)],
@@ -186,75 +176,60 @@ describe('page data retries and failures (product.md §7)', () => {
     ['another build id', (r) => respond(r, 200, JSON.stringify({ buildId: 'ander', html: '' }), { 'content-type': 'application/json', 'x-eiland-data': '1' })],
   ];
   for (const [what, fault] of failures) {
-    it(`${what} → a full load of the target, never a loop`, async () => {
-      const { page, traffic } = await openWith('/over', (r) => (isData(r) ? fault(r) : Promise.resolve(false)));
-      try {
+    it(`${what} → a full load of the target, never a loop`, () =>
+      withTraffic({ start: '/over', fault: (r) => (isData(r) ? fault(r) : Promise.resolve(false)) }, async ({ page, traffic }) => {
         await follow(page, '/privacy');
-      await fullLoad(page);
+        await fullLoad(page);
         assert.equal(await page.title(), 'Privacyverklaring · Eiland');
         await new Promise((r) => setTimeout(r, 300));
         assert.deepEqual(traffic.documents, ['/over', '/privacy']);
-      } finally {
-        await page.close();
-      }
-    });
+      }));
   }
 
-  it('a data request that hangs → a full load after about 3.8 s', async () => {
-    const { page, traffic } = await openWith('/over', (r) => isData(r)); // never answered
-    try {
+  it('a data request that hangs → a full load after about 3.8 s', () =>
+    // Page-data requests are held, never answered.
+    withTraffic({ start: '/over', fault: (r) => isData(r) }, async ({ page, traffic }) => {
       const started = Date.now();
       await follow(page, '/privacy');
       await fullLoad(page, 6000);
       const elapsed = Date.now() - started;
       assert.ok(elapsed >= 3700 && elapsed < 6000, `${elapsed} ms`);
       assert.deepEqual(traffic.documents, ['/over', '/privacy']);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('a 404 with the marker shows the error page in place, with its title, without a reload', async () => {
-    const { page, traffic } = await openWith('/over');
-    try {
+  it('a 404 with the marker shows the error page in place, with its title, without a reload', () =>
+    withTraffic({ start: '/over' }, async ({ page, traffic }) => {
       await follow(page, '/bestaat-niet');
       await page.waitForFunction('document.title === "404: This page could not be found"', { timeout: 5000 });
       assert.equal(await page.$eval('main h1', (e) => e.textContent), '404');
       assert.equal(await page.$eval('main h2', (e) => e.textContent), 'This page could not be found');
       assert.equal(await sameDocument(page), true);
       assert.deepEqual(traffic.documents, ['/over']);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
   it('an uncaught router exception shows the Application error in place of <main>', { skip: needsServer("the server's logs") }, async () => {
     const broken = JSON.stringify({ buildId: manifest.buildId, route: '/privacy', kind: 'static', status: 200, title: 'x', props: {}, html: '<h1>x</h1>', islands: null, assets: [] });
-    const { page, errors } = await openWith('/over', (r) => (isData(r) ? respond(r, 200, broken, { 'content-type': 'application/json', 'x-eiland-data': '1' }) : Promise.resolve(false)));
-    try {
+    await withTraffic({ start: '/over', fault: (r) => (isData(r) ? respond(r, 200, broken, { 'content-type': 'application/json', 'x-eiland-data': '1' }) : Promise.resolve(false)) }, async ({ page, errors }) => {
       await follow(page, '/privacy');
       await page.waitForSelector('main [role="alert"]', { timeout: 5000 });
       assert.equal(await page.$eval('main [role="alert"]', (e) => `${e.getAttribute('lang')}:${e.textContent}`), `en:${APPLICATION_ERROR}`);
       assert.ok(errors.some((e) => /TypeError/.test(e)), errors.join(' | '));
       await waitFor(() => suite.local.logs().some((l) => l.event === 'client_error' && l.island === undefined && l.page === '/over'));
-    } finally {
-      await page.close();
-    }
+    });
   });
 });
 
-describe('assets on demand within 3800 ms (product.md §7)', () => {
+describe('assets on demand within 3800 ms (docs/navigation.md §3)', () => {
   const islandChunk = (r: HTTPRequest) => pathOf(r) === manifest.islands.RegistrationForm!.file;
 
   it('an island chunk delayed 5 s → "Route did not complete loading", then a full load after about 3.8 s', async () => {
     let held = true;
-    const { page, errors, traffic } = await openWith('/over', async (r) => {
+    await withTraffic({ start: '/over', fault: async (r) => {
       if (!islandChunk(r) || !held) return false;
       held = false;
       setTimeout(() => void r.continue().catch(() => undefined), 5000);
       return true;
-    });
-    try {
+    } }, async ({ page, errors, traffic }) => {
       const started = Date.now();
       await follow(page, '/aanmelden');
       await fullLoad(page, 6000);
@@ -262,65 +237,53 @@ describe('assets on demand within 3800 ms (product.md §7)', () => {
       assert.ok(elapsed >= 3700 && elapsed < 6000, `${elapsed} ms`);
       assert.ok(errors.includes(ROUTE_TIMEOUT), errors.join(' | '));
       assert.deepEqual(traffic.documents, ['/over', '/aanmelden']);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it('a 404 island chunk → a full load', async () => {
     let first = true;
-    const { page, traffic } = await openWith('/over', (r) => {
+    await withTraffic({ start: '/over', fault: (r) => {
       if (!islandChunk(r) || !first) return false;
       first = false;
       return respond(r, 404);
-    });
-    try {
+    } }, async ({ page, traffic }) => {
       await follow(page, '/aanmelden');
       await fullLoad(page, 6000);
       assert.deepEqual(traffic.documents, ['/over', '/aanmelden']);
       await page.waitForSelector('[data-island][data-hydrated="true"]', { timeout: 5000 });
-    } finally {
-      await page.close();
-    }
+    });
   });
 
-  it('a page with islands reached by the router hydrates them', async () => {
-    const { page, errors } = await openWith('/over');
-    try {
+  it('a page with islands reached by the router hydrates them', () =>
+    withTraffic({ start: '/over' }, async ({ page, errors }) => {
       await follow(page, '/aanmelden');
       await page.waitForSelector('[data-island="RegistrationForm"][data-hydrated="true"]', { timeout: 5000 });
       assert.equal(await sameDocument(page), true);
       await page.click('button[type="submit"]');
       await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
       assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });
 
-describe('prefetching (product.md §8)', () => {
+describe('prefetching (docs/navigation.md §6)', () => {
   /** Hovers the same links twice on `/` of the app at `base` (default: the suite's). */
   async function hoverTraffic(setup: (page: Page) => Promise<void>, base = suite.app.url): Promise<Traffic & { other: string[] }> {
-    const tab = await suite.chromium.newPage();
-    const traffic = { data: [] as string[], documents: [] as string[], other: [] as string[] };
-    try {
-      await setup(tab.page);
-      await tab.page.goto(`${base}/`);
-      tab.page.on('request', (r) => {
+    return withPage(suite.chromium, {}, async ({ page }) => {
+      const traffic = { data: [] as string[], documents: [] as string[], other: [] as string[] };
+      await setup(page);
+      await page.goto(`${base}/`);
+      page.on('request', (r) => {
         if (isData(r)) traffic.data.push(pathOf(r));
         else traffic.other.push(pathOf(r));
       });
       for (let i = 0; i < 2; i++) {
-        await tab.page.hover('nav a[href="/over"]');
-        await tab.page.hover('nav a[href="/aanmelden"]');
-        await tab.page.hover('footer a[href="/privacy"]');
+        await page.hover('nav a[href="/over"]');
+        await page.hover('nav a[href="/aanmelden"]');
+        await page.hover('footer a[href="/privacy"]');
       }
       await new Promise((r) => setTimeout(r, 500));
       return traffic;
-    } finally {
-      await tab.page.close();
-    }
+    });
   }
 
   it('on hover: page data of static routes once per URL, the assets of every route', async () => {
@@ -330,18 +293,14 @@ describe('prefetching (product.md §8)', () => {
     assert.ok(traffic.other.includes(manifest.runtime.file));
   });
 
-  it('uses the prefetched data: a click on a hovered static link asks nothing more', async () => {
-    const { page, traffic } = await openWith('/');
-    try {
+  it('uses the prefetched data: a click on a hovered static link asks nothing more', () =>
+    withTraffic({ start: '/' }, async ({ page, traffic }) => {
       await page.hover('nav a[href="/over"]');
       await waitFor(() => traffic.data.length === 1);
       await page.click('nav a[href="/over"]');
       await page.waitForFunction('document.title === "Over deze site · Eiland"', { timeout: 5000 });
       assert.deepEqual(traffic.data, ['/over']);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
   const skipped: Array<[what: string, setup: (page: Page) => Promise<void>]> = [
     ['saveData', (page) => page.evaluateOnNewDocument("Object.defineProperty(NetworkInformation.prototype, 'saveData', { configurable: true, get: () => true })").then(() => undefined)],
@@ -359,13 +318,13 @@ describe('prefetching (product.md §8)', () => {
 
   it('nothing in development', { skip: needsServer('a development build of its own') }, async () => {
     const build = await testBuild({ development: true });
-    const app = await startApp({ assets: productionAssets(build.dir) });
     try {
-      const traffic = await hoverTraffic(async () => undefined, app.url);
-      assert.deepEqual(traffic.data, []);
-      assert.deepEqual(traffic.other.filter((p) => p.startsWith('/assets/')), []);
+      await withApp({ assets: productionAssets(build.dir) }, async (app) => {
+        const traffic = await hoverTraffic(async () => undefined, app.url);
+        assert.deepEqual(traffic.data, []);
+        assert.deepEqual(traffic.other.filter((p) => p.startsWith('/assets/')), []);
+      });
     } finally {
-      await app.close();
       await build.remove();
     }
   });
@@ -373,26 +332,22 @@ describe('prefetching (product.md §8)', () => {
   it('prefetches a link marked data-prefetch="viewport" when it scrolls into view, not before', async () => {
     const real = (await (await fetch(`${suite.app.url}/voorwaarden`, { headers: { 'X-Eiland-Data': '1' } })).json()) as { html: string };
     const html = `${real.html}${'<p>ruimte</p>'.repeat(150)}<p><a data-prefetch="viewport" href="/privacy">privacy</a></p>`;
-    const { page, traffic } = await openWith('/over', (r) =>
+    await withTraffic({ start: '/over', fault: (r) =>
       isData(r) && pathOf(r) === '/voorwaarden' ? respond(r, 200, JSON.stringify({ ...real, html }), { 'content-type': 'application/json', 'x-eiland-data': '1' }) : false,
-    );
-    try {
+     }, async ({ page, traffic }) => {
       await follow(page, '/voorwaarden');
       await page.waitForFunction('document.title === "Voorwaarden · Eiland"', { timeout: 5000 });
       await new Promise((r) => setTimeout(r, 300));
       assert.deepEqual(traffic.data, ['/voorwaarden']);
       await page.evaluate('document.querySelector(\'a[data-prefetch="viewport"]\').scrollIntoView()');
       await waitFor(() => traffic.data.includes('/privacy'));
-    } finally {
-      await page.close();
-    }
+    });
   });
 });
 
-describe('HTML and page data never mix (product.md §7)', () => {
-  it('after a client navigation, back and a reload show HTML, never JSON', async () => {
-    const { page } = await openWith('/');
-    try {
+describe('HTML and page data never mix (docs/navigation.md §1)', () => {
+  it('after a client navigation, back and a reload show HTML, never JSON', () =>
+    withTraffic({ start: '/' }, async ({ page }) => {
       await follow(page, '/over');
       await page.waitForFunction('document.title === "Over deze site · Eiland"', { timeout: 5000 });
       const reloaded = await page.reload();
@@ -402,8 +357,5 @@ describe('HTML and page data never mix (product.md §7)', () => {
       await page.waitForFunction('document.title === "Start · Eiland"', { timeout: 5000 });
       assert.doesNotMatch(String(await page.content()), /"buildId"/);
       assert.equal(await page.$eval('h1', (e) => e.textContent), 'Welkom bij Eiland');
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });

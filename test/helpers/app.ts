@@ -1,6 +1,7 @@
 /**
- * Test helpers: start the real app on port 0 with captured logs, and send raw
- * HTTP requests (fetch would normalise the very paths these tests need).
+ * Test helpers: start the real app on port 0 with captured logs — for a whole suite
+ * ({@link useApp}) or one step ({@link withApp}) — send raw HTTP requests (fetch would normalise
+ * the very paths these tests need), and wait for things with a bound ({@link within}).
  */
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openSqlite } from '../../src/storage/sqlite/index.js';
 import type { Storage } from '../../src/storage/types.js';
+import { useResource } from './suite.js';
 
 /** One parsed pino line. */
 export type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; level: number };
@@ -100,6 +102,79 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
       if (imageCache) await rm(imageCache, { recursive: true, force: true });
     },
   };
+}
+
+/** Something given as is, or by a function run when it is needed (in a `before` hook). */
+export type Given<T> = T | (() => T | Promise<T>);
+
+async function resolveGiven<T>(given: Given<T>): Promise<T> {
+  return typeof given === 'function' ? (given as () => T | Promise<T>)() : given;
+}
+
+/** The app of a suite ({@link useApp}): a {@link TestApp} without `close`, which the suite's `after` hook does. */
+export type SuiteTestApp = Omit<TestApp, 'close'>;
+
+/**
+ * Registers `before`/`after` hooks in the current suite (or, called at the top of a file, for
+ * the whole file) that start the app with {@link startApp} and close it afterwards.
+ * Something the options need (fixtures, a folder) is made in the options function, or in a
+ * `before` registered earlier, and removed in an `after` registered later, so it outlives the
+ * app (hooks run in the order they are registered).
+ * @param options createApp options, or a function giving them (run in `before`)
+ * @param env extra environment for `loadConfig`, or a function giving it (run in `before`, after `options`)
+ * @returns the app, valid inside the suite's tests: its members read the app the hook started
+ * @throws Error when a member is read outside the suite's tests (before its `before` hook ran
+ *   or after its `after` hook closed the app), naming the member
+ */
+export function useApp(options: Given<TestAppOptions> = {}, env: Given<NodeJS.ProcessEnv> = {}): SuiteTestApp {
+  return useResource(
+    'useApp()',
+    async () => {
+      const resolved = await resolveGiven(options);
+      return startApp(resolved, await resolveGiven(env));
+    },
+    (app) => app.close(),
+  );
+}
+
+/**
+ * Starts the app with {@link startApp}, runs a step with it and closes it, also when the step fails.
+ * @param options createApp options (test seams)
+ * @param env extra environment for `loadConfig` (may be left out)
+ * @param step gets the running app
+ * @returns what the step returns
+ * @throws what the step throws (after the app is closed), or startApp's error
+ */
+export function withApp<T>(options: TestAppOptions, step: (app: TestApp) => Promise<T>): Promise<T>;
+export function withApp<T>(options: TestAppOptions, env: NodeJS.ProcessEnv, step: (app: TestApp) => Promise<T>): Promise<T>;
+export async function withApp<T>(options: TestAppOptions, ...rest: [(app: TestApp) => Promise<T>] | [NodeJS.ProcessEnv, (app: TestApp) => Promise<T>]): Promise<T> {
+  const [env, step] = rest.length === 1 ? [{}, rest[0]] : rest;
+  const app = await startApp(options, env);
+  try {
+    return await step(app);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * Waits for a promise, but not forever: a stream's end, a socket's close, a process's exit.
+ * @param promise what to wait for
+ * @param ms the bound
+ * @param what what is awaited, for the message, e.g. `the reload stream to close`
+ * @returns what the promise resolves to
+ * @throws Error `<what>: not within <ms> ms` when the bound passes first; the promise's own rejection
+ */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, bound]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A raw response. */

@@ -39,6 +39,25 @@ export async function launchBrowser(): Promise<TestBrowser> {
   };
 }
 
+/**
+ * Opens a page with the kit's emulation, runs a step with it, and closes the page however the
+ * step ends.
+ * @param chromium the browser, e.g. `suite.chromium`
+ * @param options the page's emulation (see `PageOptions`; `{}` for a person's browser at 1024 px)
+ * @param step gets the page and the console errors it collects
+ * @returns what the step returns
+ * @throws what the step throws (after the page is closed)
+ * @example await withPage(suite.chromium, { javaScript: false }, async ({ page, errors }) => { … })
+ */
+export async function withPage<T>(chromium: TestBrowser, options: PageOptions, step: (tab: TestPage) => Promise<T>): Promise<T> {
+  const tab = await chromium.newPage(options);
+  try {
+    return await step(tab);
+  } finally {
+    await tab.page.close();
+  }
+}
+
 /** The app a browser suite drives: only `url` when it runs elsewhere (`BASE_URL`). */
 export type SuiteApp = Pick<TestApp, 'url'> & Partial<Omit<TestApp, 'url'>>;
 

@@ -20,7 +20,7 @@ export const VALID: Fields = {
   akkoord: 'ja',
 };
 
-/** The message of every field after an empty submit (product.md §4). */
+/** The message of every field after an empty submit (docs/forms.md §1–§2). */
 export const EMPTY_SUBMIT_ERRORS: Readonly<Record<string, string>> = {
   naam: 'Dit veld is verplicht',
   email: 'Dit veld is verplicht',
@@ -35,7 +35,7 @@ export const EMPTY_SUBMIT_ERRORS: Readonly<Record<string, string>> = {
 export const UNKNOWN_UUID = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 
 /**
- * One case per rule of product.md §4, boundaries included: a field, the value
+ * One case per rule of docs/forms.md §2, boundaries included: a field, the value
  * it is given in an otherwise valid form, and its exact message (null: valid).
  */
 export const RULE_CASES: ReadonlyArray<readonly [field: string, value: string | string[] | undefined, message: string | null]> = [
@@ -184,7 +184,7 @@ export function attributesOf(html: string, tag: string, id: string): Record<stri
  * @returns field name → message, for the fields showing one
  */
 export async function visibleFieldErrors(page: { evaluate(script: string): Promise<unknown> }): Promise<Record<string, string>> {
-  // A string, not a function: tsx rewrites functions given to the page (toolchain.md).
+  // A string, not a function: tsx rewrites functions given to the page (it adds __name calls the page lacks).
   const script = `JSON.stringify(Object.fromEntries([...document.querySelectorAll('.field-error')]
     .filter((e) => e.checkVisibility()).map((e) => [e.id.replace('-fout', ''), e.textContent])))`;
   return JSON.parse(String(await page.evaluate(script))) as Record<string, string>;

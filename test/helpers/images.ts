@@ -1,13 +1,48 @@
 /**
  * Image fixtures for the `/_image` tests, made with sharp into a temporary public folder:
  * real images, and sources that must be refused (SVG, disguised files, a decompression bomb,
- * a truncated file, a file over the size limit).
+ * a truncated file, a file over the size limit); and apps serving them for a suite.
  */
 import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import sharp from 'sharp';
 import { MAX_SOURCE_BYTES } from '../../protocol/image-config.js';
+import { readManifest } from '../../src/assets/manifest.js';
+import { sharpOptimizer, type Optimizer } from '../../src/images/optimizer.js';
+import { useApp, type SuiteTestApp, type TestAppOptions } from './app.js';
+
+/** A fixture of {@link imageFixtures}: 1000 × 500, public, so not content-hashed. */
+export const PHOTO = '/assets/images/photo.png';
+
+/** The site's hero in the build (dist/manifest.json): 3840 × 1920, content-hashed. */
+export const hero = () => readManifest('dist/manifest.json').images.hero!;
+
+/** The real sharp optimizer, counting the variants it makes. */
+export function countingOptimizer(): Optimizer & { transforms: number } {
+  const real = sharpOptimizer();
+  const spy = {
+    transforms: 0,
+    inspect: (data: Buffer) => real.inspect(data),
+    transform: (data: Buffer, t: Parameters<Optimizer['transform']>[1]) => {
+      spy.transforms += 1;
+      return real.transform(data, t);
+    },
+  };
+  return spy;
+}
+
+/**
+ * GETs a path of an app with fetch and reads the whole body.
+ * @param app the app, e.g. a suite's
+ * @param path e.g. `imageUrl(PHOTO, 640)`
+ * @returns the response (body consumed) and its bytes
+ */
+export async function getImage(app: { url: string }, path: string, headers: Record<string, string> = {}): Promise<{ res: Response; body: Buffer }> {
+  const res = await fetch(app.url + path, { headers });
+  return { res, body: Buffer.from(await res.arrayBuffer()) };
+}
 
 /** A public folder with `images/` fixtures. */
 export interface ImageFixtures {
@@ -61,4 +96,73 @@ export async function imageFixtures(): Promise<ImageFixtures> {
   await huge.truncate(MAX_SOURCE_BYTES + 1);
   await huge.close();
   return { publicDir, remove: () => rm(publicDir, { recursive: true, force: true }) };
+}
+
+/** Apps serving the image fixtures from one cache folder, for a suite (see {@link useImageApps}). */
+export interface ImageSuite {
+  apps: SuiteTestApp[];
+  /** The apps' IMAGE_CACHE_DIR. */
+  readonly cacheDir: string;
+  /** The fixtures' public folder (the apps' `publicDir`). */
+  readonly publicDir: string;
+}
+
+/**
+ * Registers hooks that write the {@link imageFixtures} and make an empty image cache folder, start
+ * one app per entry of `instances` on them (useApp), and afterwards close the apps and remove both.
+ * @param instances createApp options of each app besides `publicDir` (e.g. its `imageOptimizer`)
+ * @param env extra environment of every app besides IMAGE_CACHE_DIR (e.g. IMAGE_CACHE_MAX_BYTES)
+ * @param prepare writes into the cache folder before the apps open it (e.g. a crashed write)
+ * @throws Error when an app, `cacheDir` or `publicDir` is read outside the suite's tests
+ */
+export function useImageApps(instances: Array<Omit<TestAppOptions, 'publicDir'>>, env: NodeJS.ProcessEnv = {}, prepare?: (cacheDir: string) => Promise<void>): ImageSuite {
+  let made: { fixtures: ImageFixtures; cacheDir: string } | undefined;
+  const current = () => {
+    if (!made) throw new Error('useImageApps(): read outside the tests of the suite that called it');
+    return made;
+  };
+  before(async () => {
+    const fixtures = await imageFixtures();
+    const cacheDir = await mkdtemp(join(tmpdir(), 'eiland-image-cache-'));
+    made = { fixtures, cacheDir };
+    await prepare?.(cacheDir);
+  });
+  const apps = instances.map((options) =>
+    useApp(
+      () => ({ ...options, publicDir: current().fixtures.publicDir }),
+      () => ({ ...env, IMAGE_CACHE_DIR: current().cacheDir }),
+    ),
+  );
+  after(async () => {
+    const gone = made;
+    made = undefined;
+    await gone?.fixtures.remove();
+    if (gone) await rm(gone.cacheDir, { recursive: true, force: true });
+  });
+  return {
+    apps,
+    get cacheDir() {
+      return current().cacheDir;
+    },
+    get publicDir() {
+      return current().fixtures.publicDir;
+    },
+  };
+}
+
+/**
+ * {@link useImageApps} for one app.
+ * @returns the app, its cache folder and the fixtures' public folder, valid inside the suite's tests
+ */
+export function useImageApp(options: Omit<TestAppOptions, 'publicDir'> = {}, env: NodeJS.ProcessEnv = {}, prepare?: (cacheDir: string) => Promise<void>): Omit<ImageSuite, 'apps'> & { app: SuiteTestApp } {
+  const suite = useImageApps([options], env, prepare);
+  return {
+    app: suite.apps[0]!,
+    get cacheDir() {
+      return suite.cacheDir;
+    },
+    get publicDir() {
+      return suite.publicDir;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * Debian's nginx on loopback for the tests (issue 12): the reference configuration
+ * Debian's nginx on loopback for the tests: the reference configuration
  * (deploy/nginx-eiland.conf) with this run's upstream ports, its own prefix in a temporary
  * folder, no systemd; stopped and removed afterwards.
  */

@@ -1,5 +1,5 @@
 /**
- * A throw-away PostgreSQL cluster for the tests (issue 12): Debian's `initdb` and `pg_ctl`
+ * A throw-away PostgreSQL cluster for the tests: Debian's `initdb` and `pg_ctl`
  * (installed by `npm test`, see scripts/ensure-test-tools.mjs), a temporary folder, a free
  * loopback port, no systemd; stopped and removed afterwards. As root, the server programs run
  * as the `postgres` user (PostgreSQL refuses to run as root).
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from './app.js';
+import { useResource } from './suite.js';
 
 const run = promisify(execFile);
 
@@ -87,6 +88,16 @@ export async function startPostgres(): Promise<TestPostgres> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Registers `before`/`after` hooks in the current suite (or file) that start a cluster
+ * ({@link startPostgres}) and remove it.
+ * @returns the cluster, valid inside the suite's tests (each member is read from it)
+ * @throws Error when a member is read outside the suite's tests, naming the member
+ */
+export function usePostgres(): TestPostgres {
+  return useResource('usePostgres()', startPostgres, (cluster) => cluster.remove());
 }
 
 /**

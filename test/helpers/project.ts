@@ -1,16 +1,21 @@
 /**
  * Test helpers for whole-project runs: a throw-away copy of the project (so tests can edit
- * its sources or prune its packages), and processes started in it whose output is watched.
+ * its sources or prune its packages), and processes started in it whose output is watched,
+ * stopped however a test ends ({@link withProcess}).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { waitFor } from './app.js';
+import { useResource } from './suite.js';
 import { ALLOCATOR_ENV } from '../../scripts/allocator-env.mjs';
 
 /** What a project copy holds besides `node_modules` (and, where asked, `dist`). */
 export const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'build', 'src', 'protocol', 'views', 'islands', 'images', 'public', 'scripts'];
+
+/** What a copy needs to run the production bundle: no sources, no node_modules of its own. */
+export const BUNDLE_FILES = ['package.json', 'dist', 'public'];
 
 /** A temporary copy of the project. */
 export interface ProjectCopy {
@@ -31,6 +36,17 @@ export async function copyProject({ modules = 'link', files = SOURCES, parent = 
   if (modules === 'link') await symlink(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
   else await run('cp', ['-al', resolve('node_modules'), join(dir, 'node_modules')]);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Registers `before`/`after` hooks in the current suite (or file) that make a {@link copyProject}
+ * and remove it.
+ * @param options as for {@link copyProject}
+ * @returns the copy, valid inside the suite's tests: its `dir` is the copy the hook made
+ * @throws Error when `dir` is read outside the suite's tests
+ */
+export function useProjectCopy(options: Parameters<typeof copyProject>[0] = {}): ProjectCopy {
+  return useResource('useProjectCopy()', () => copyProject(options), (copy) => copy.remove());
 }
 
 /**
@@ -58,9 +74,16 @@ export interface WatchedProcess {
   exited: Promise<number | string>;
   /** Waits until the output matches `pattern` (searching from `from`), returning the match. */
   waitFor(pattern: RegExp, ms?: number, from?: number): Promise<RegExpExecArray>;
-  /** Signals the whole process group and waits for the exit. */
-  stop(signal?: NodeJS.Signals): Promise<number | string>;
+  /**
+   * Signals the whole process group and waits for the exit; a group still there after `graceMs`
+   * (default {@link STOP_GRACE_MS}) gets SIGKILL, so a stop never waits forever.
+   * @returns the exit code, or the name of the signal that ended it
+   */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | string>;
 }
+
+/** How long {@link WatchedProcess.stop} waits before SIGKILL: longer than the server's own drain (10 s). */
+export const STOP_GRACE_MS = 15_000;
 
 /**
  * Starts a command in its own process group (so `npm run …` and what it starts stop together).
@@ -86,15 +109,22 @@ export function startProcess(command: string, args: string[], { cwd, env }: { cw
       if (!match) throw new Error(`exited before ${pattern}; output:\n${output}`);
       return match;
     },
-    async stop(signal = 'SIGTERM') {
-      if (!done) {
+    async stop(signal = 'SIGTERM', graceMs = STOP_GRACE_MS) {
+      const kill = (sent: NodeJS.Signals) => {
         try {
-          process.kill(-child.pid!, signal);
+          process.kill(-child.pid!, sent);
         } catch {
           // already gone
         }
+      };
+      if (done) return exited;
+      kill(signal);
+      const killer = setTimeout(() => done || kill('SIGKILL'), graceMs);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(killer);
       }
-      return exited;
     },
   };
 }
@@ -126,13 +156,102 @@ export interface RunningBundle {
  * @param extra environment added to the production one
  * @throws Error with its output when it exits or is not started within `ms` (it is stopped)
  */
-export async function startBundle(cwd: string, extra: NodeJS.ProcessEnv = {}, ms = 20_000): Promise<RunningBundle> {
-  const server = startProcess(process.execPath, ['dist/server/main.js'], { cwd, env: productionEnv(extra) });
+export function startBundle(cwd: string, extra: NodeJS.ProcessEnv = {}, ms = 20_000): Promise<RunningBundle> {
+  return started(startProcess(process.execPath, ['dist/server/main.js'], { cwd, env: productionEnv(extra) }), ms);
+}
+
+/**
+ * Waits for a server process's `server_started` line.
+ * @param signal how to stop it when the line does not come
+ * @throws Error with its output when it exits or is not started within `ms` (it is stopped)
+ */
+async function started(server: WatchedProcess, ms: number, signal: NodeJS.Signals = 'SIGTERM'): Promise<RunningBundle> {
   try {
     const port = Number((await server.waitFor(SERVER_STARTED, ms))[1]);
     return { server, port, url: `http://127.0.0.1:${port}` };
   } catch (error) {
-    await server.stop();
+    await server.stop(signal);
     throw error;
   }
+}
+
+/**
+ * Runs `npm start` (the build, then the bundle with plain node) in a folder (a project copy with
+ * its sources) in its own process group, with {@link productionEnv}, and waits for its
+ * `server_started` line.
+ * @param extra environment added to the production one
+ * @throws Error with its output when it exits or is not started within `ms` (it is killed)
+ */
+export function npmStart(cwd: string, extra: NodeJS.ProcessEnv = {}, ms = 60_000): Promise<RunningBundle> {
+  return started(startProcess('npm', ['start'], { cwd, env: productionEnv(extra) }), ms, 'SIGKILL');
+}
+
+/** Something {@link withProcess} can stop: a {@link RunningBundle}, or any start that names its process `server`. */
+export interface StartedProcess {
+  server: WatchedProcess;
+}
+
+/**
+ * Starts a process, runs a step with it, and stops it afterwards — `server.stop()`, SIGKILL after
+ * {@link STOP_GRACE_MS} — also when the step fails (a process that already exited is left as it is).
+ * @param start starts it and resolves once it is ready, e.g. `() => startBundle(project.dir)`
+ * @param step gets what `start` resolved to
+ * @param signal how to stop it (default SIGTERM: the drain of a graceful shutdown)
+ * @returns what the step returns
+ * @throws what `start` throws (it stops what it started), or what the step throws (after the stop)
+ */
+export async function withProcess<R extends StartedProcess, T>(start: () => Promise<R>, step: (running: R) => Promise<T>, signal: NodeJS.Signals = 'SIGTERM'): Promise<T> {
+  const running = await start();
+  try {
+    return await step(running);
+  } finally {
+    await running.server.stop(signal);
+  }
+}
+
+/**
+ * Registers `before`/`after` hooks in the current suite that start a process and stop it
+ * afterwards (`server.stop()`, SIGKILL after {@link STOP_GRACE_MS}). What the process needs (a
+ * {@link useProjectCopy}) is made in an enclosing suite or at the top of the file, so it
+ * outlives the process.
+ * @param start starts it and resolves once it is ready, e.g. `() => startBundle(project.dir)`
+ * @returns what `start` resolved to, valid inside the suite's tests (each member is read from it)
+ * @throws Error when a member is read outside the suite's tests, naming the member
+ */
+export function useProcess<R extends StartedProcess>(start: () => Promise<R>): R {
+  return useResource('useProcess()', start, (running) => running.server.stop());
+}
+
+/** test/fixtures/server.ts running as a process of its own (see {@link startFixtureServer}). */
+export interface RunningFixtureServer extends RunningBundle {
+  /** Its log lines so far, parsed (every line it writes is JSON). */
+  lines(): Array<Record<string, unknown>>;
+}
+
+/**
+ * Starts test/fixtures/server.ts — the app with the test-only routes (test/fixtures/routes.tsx) —
+ * as its own process, under tsx, with {@link productionEnv} (NODE_ENV unset) and a database in a
+ * temporary folder (removed when it is stopped), and waits for its `server_started` line.
+ * @param extra environment added to the production one
+ * @throws Error with its output when it exits or is not started within `ms` (it is stopped)
+ */
+export async function startFixtureServer(extra: NodeJS.ProcessEnv = {}, ms = 15_000): Promise<RunningFixtureServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'eiland-proc-'));
+  const watched = startProcess(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server.ts', join(dir, 'eiland.db')], { cwd: process.cwd(), env: productionEnv(extra) });
+  const server: WatchedProcess = {
+    ...watched,
+    async stop(signal, graceMs) {
+      const code = await watched.stop(signal, graceMs);
+      await rm(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+  const running = await started(server, ms);
+  const lines = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { ...running, lines };
 }

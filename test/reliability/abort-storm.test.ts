@@ -1,13 +1,13 @@
 /**
- * Client-abort storm (issue 12, product.md §6): 1000 requests to the streaming start page, each
+ * Client-abort storm (docs/operations.md §10, docs/streaming.md §4): 1000 requests to the streaming start page, each
  * aborted once its first chunk (the shell) has arrived → no error logs, the heap back near its
  * baseline after a forced collection, no leaked sockets or timers. Run with `--expose-gc`
  * (`npm run test:reliability`).
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { raw, startApp, waitFor, type TestApp } from '../helpers/app.js';
+import { describe, it } from 'node:test';
+import { raw, useApp, waitFor } from '../helpers/app.js';
 
 const REQUESTS = 1000;
 const CONCURRENCY = 50;
@@ -48,12 +48,8 @@ async function collectedHeap(): Promise<number> {
   return process.memoryUsage().heapUsed;
 }
 
-describe('a storm of aborted streaming requests (issue 12)', { timeout: 120_000 }, () => {
-  let app: TestApp;
-  before(async () => {
-    app = await startApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(7), COUNT_DELAY_MS)) }, { LOG_LEVEL: 'info' });
-  });
-  after(() => app?.close());
+describe('a storm of aborted streaming requests', { timeout: 120_000 }, () => {
+  const app = useApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(7), COUNT_DELAY_MS)) }, { LOG_LEVEL: 'info' });
 
   it(`${REQUESTS} aborts after the first chunk: no error log, heap within ${HEAP_SLACK_BYTES / 1048576} MB of its baseline, no leaked handles`, async (t) => {
     for (let i = 0; i < 100; i++) assert.match((await raw(app.port, '/')).body, /<\/html>\s*$/);

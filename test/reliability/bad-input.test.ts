@@ -1,15 +1,15 @@
 /**
- * Bad-input storm (issue 12, product.md §3, §4, §9): oversized, deeply nested, repeated-key,
+ * Bad-input storm (docs/operations.md §10, docs/forms.md §6): oversized, deeply nested, repeated-key,
  * prototype-key and badly encoded requests from 20 clients at once against the production
  * bundle → every answer a 4xx (never a 5xx or a dropped connection), the server's memory
  * bounded, and the site still working afterwards.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { freshAddress } from '../helpers/app.js';
 import { postForm, VALID } from '../helpers/form.js';
-import { copyProject, startBundle, type ProjectCopy, type RunningBundle } from '../helpers/project.js';
+import { BUNDLE_FILES, startBundle, useProcess, useProjectCopy } from '../helpers/project.js';
 import { openWire } from '../helpers/wire.js';
 
 const CLIENTS = 20;
@@ -20,7 +20,7 @@ const ROUNDS = 8;
  * (The first half grows it as any load does: a young generation and buffers, ~50 MB.)
  */
 const SECOND_HALF_GROWTH_MB = 16;
-/** And never over the product's peak RSS under load (product.md §13). */
+/** And never over the product's peak RSS under load (docs/performance.md §1). */
 const PEAK_RSS_MB = 150;
 
 /** One kind of bad request: its name, the status it must get, and its bytes for a server at `host`. */
@@ -68,17 +68,10 @@ const BAD: BadRequest[] = [
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-describe('a storm of bad input (issue 12)', { timeout: 120_000 }, () => {
-  let project: ProjectCopy;
-  let bundle: RunningBundle;
-  before(async () => {
-    project = await copyProject({ files: ['package.json', 'dist', 'public'] });
-    bundle = await startBundle(project.dir, { FORM_RATE_LIMIT: '100000/1m' });
-  });
-  after(async () => {
-    await bundle?.server.stop();
-    await project?.remove();
-  });
+const project = useProjectCopy({ files: BUNDLE_FILES });
+
+describe('a storm of bad input', { timeout: 120_000 }, () => {
+  const bundle = useProcess(() => startBundle(project.dir, { FORM_RATE_LIMIT: '100000/1m' }));
 
   it(`${CLIENTS} clients × ${ROUNDS} rounds of ${BAD.length} kinds: each its own 4xx, memory bounded`, async (t) => {
     const host = `127.0.0.1:${bundle.port}`;

@@ -1,5 +1,5 @@
 /**
- * The database gone for a moment (issue 12, product.md §12): the test's own PostgreSQL stopped
+ * The database gone for a moment (docs/operations.md §3, §10): the test's own PostgreSQL stopped
  * and started again, and the SQLite file made unwritable and writable again, under concurrent
  * form posts. In the window: the 503 page, never a crash; on PostgreSQL the start page says the
  * count is not available (SQLite can still read it, so it still shows it); nothing
@@ -10,11 +10,11 @@ import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { promisify } from 'node:util';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { textOf } from '../helpers/app.js';
 import { openForm, postForm, VALID, type FormSession } from '../helpers/form.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
-import { copyProject, startBundle, type ProjectCopy, type RunningBundle } from '../helpers/project.js';
+import { usePostgres } from '../helpers/postgres.js';
+import { BUNDLE_FILES, startBundle, useProjectCopy, withProcess, type RunningBundle } from '../helpers/project.js';
 
 const POSTS = 10;
 const BOT = { 'User-Agent': 'Googlebot/2.1' }; // the whole document at once, count included
@@ -60,76 +60,56 @@ async function postThroughOutage(bundle: RunningBundle, outage: () => Promise<()
   assert.doesNotMatch(bundle.server.output(), /"level":60/, 'no fatal log');
 }
 
-describe('the database gone for a moment (issue 12)', { timeout: 120_000 }, () => {
-  let project: ProjectCopy;
-  before(async () => {
-    project = await copyProject({ files: ['package.json', 'dist', 'public'] });
-  });
-  after(() => project?.remove());
-
+describe('the database gone for a moment', { timeout: 120_000 }, () => {
   describe('PostgreSQL stopped and started', () => {
-    let cluster: TestPostgres;
-    let bundle: RunningBundle;
-    before(async () => {
-      cluster = await startPostgres();
-      bundle = await startBundle(project.dir, { DATABASE_URL: await cluster.createDatabase(), FORM_RATE_LIMIT: '1000/1m' });
-    });
-    after(async () => {
-      await bundle?.server.stop();
-      await cluster?.remove();
-    });
+    const project = useProjectCopy({ files: BUNDLE_FILES });
+    const cluster = usePostgres();
+    const start = async () => startBundle(project.dir, { DATABASE_URL: await cluster.createDatabase(), FORM_RATE_LIMIT: '1000/1m' });
 
-    it('503 for posts and confirmations, the count not available, then recovery', async () => {
-      const first = await postForm(bundle, VALID);
-      assert.equal(first.status, 303);
-      const confirmation = String(first.headers.location);
-      await postThroughOutage(
-        bundle,
-        async () => {
-          await cluster.stop();
-          return () => cluster.start();
-        },
-        async (url) => {
-          assert.match(await fetch(`${url}/`, { headers: BOT }).then((r) => r.text()), UNAVAILABLE);
-          assert.equal((await fetch(`${url}${confirmation}`)).status, 503);
-        },
-      );
-      assert.equal((await fetch(`${bundle.url}${confirmation}`)).status, 200);
-    });
+    it('503 for posts and confirmations, the count not available, then recovery', () =>
+      withProcess(start, async (bundle) => {
+        const first = await postForm(bundle, VALID);
+        assert.equal(first.status, 303);
+        const confirmation = String(first.headers.location);
+        await postThroughOutage(
+          bundle,
+          async () => {
+            await cluster.stop();
+            return () => cluster.start();
+          },
+          async (url) => {
+            assert.match(await fetch(`${url}/`, { headers: BOT }).then((r) => r.text()), UNAVAILABLE);
+            assert.equal((await fetch(`${url}${confirmation}`)).status, 503);
+          },
+        );
+        assert.equal((await fetch(`${bundle.url}${confirmation}`)).status, 200);
+      }));
   });
 
   describe('the SQLite file made unwritable', { skip: userInfo().uid === 0 ? false : 'needs root (chattr +i)' }, () => {
-    let local: ProjectCopy;
-    let bundle: RunningBundle;
-    before(async () => {
-      // On the project's own file system (a temporary folder may be a tmpfs, which has no chattr).
-      local = await copyProject({ files: ['package.json', 'dist', 'public'], parent: resolve('test-results') });
-      bundle = await startBundle(local.dir, { FORM_RATE_LIMIT: '1000/1m' });
-    });
-    after(async () => {
-      await bundle?.server.stop();
-      await local?.remove();
-    });
+    // On the project's own file system (a temporary folder may be a tmpfs, which has no chattr).
+    const local = useProjectCopy({ files: BUNDLE_FILES, parent: resolve('test-results') });
 
-    it('503 for posts while it cannot be written, the count still shown, then recovery', async () => {
-      assert.equal((await postForm(bundle, VALID)).status, 303);
-      // Immutable: not even root may write; SQLite writes go to the write-ahead log first.
-      const files = ['eiland.db', 'eiland.db-wal'].map((f) => join(local.dir, 'data', f));
-      await postThroughOutage(
-        bundle,
-        async () => {
-          const writable = async () => void (await run('chattr', ['-i', ...files]));
-          await run('chattr', ['+i', ...files]).catch(async (error: unknown) => {
-            await writable().catch(() => undefined); // one of the two may have been made immutable
-            throw error;
-          });
-          return writable;
-        },
-        async (url) => {
-          assert.doesNotMatch(await fetch(`${url}/`, { headers: BOT }).then((r) => r.text()), UNAVAILABLE);
-          assert.ok(await shownCount(url));
-        },
-      );
-    });
+    it('503 for posts while it cannot be written, the count still shown, then recovery', () =>
+      withProcess(() => startBundle(local.dir, { FORM_RATE_LIMIT: '1000/1m' }), async (bundle) => {
+        assert.equal((await postForm(bundle, VALID)).status, 303);
+        // Immutable: not even root may write; SQLite writes go to the write-ahead log first.
+        const files = ['eiland.db', 'eiland.db-wal'].map((f) => join(local.dir, 'data', f));
+        await postThroughOutage(
+          bundle,
+          async () => {
+            const writable = async () => void (await run('chattr', ['-i', ...files]));
+            await run('chattr', ['+i', ...files]).catch(async (error: unknown) => {
+              await writable().catch(() => undefined); // one of the two may have been made immutable
+              throw error;
+            });
+            return writable;
+          },
+          async (url) => {
+            assert.doesNotMatch(await fetch(`${url}/`, { headers: BOT }).then((r) => r.text()), UNAVAILABLE);
+            assert.ok(await shownCount(url));
+          },
+        );
+      }));
   });
 });

@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { readManifest } from '../../src/assets/manifest.js';
 import { IMAGE_WIDTHS, imageUrl } from '../../protocol/image-config.js';
-import { copyProject, startBundle, type ProjectCopy } from '../helpers/project.js';
+import { BUNDLE_FILES, startBundle, useProjectCopy, withProcess } from '../helpers/project.js';
 
 /** A MiB figure of the process's status: `VmRSS` now, `VmHWM` its peak. */
 function statusMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -28,49 +28,45 @@ const NOT_READING_GROWTH_MIB = 150;
 const MIXED_PEAK_MIB = 230;
 
 describe('memory under image traffic', { timeout: 180_000 }, () => {
-  let project: ProjectCopy;
+  const project = useProjectCopy({ files: BUNDLE_FILES });
   before(async () => {
-    project = await copyProject({ files: ['package.json', 'dist', 'public'] });
     // A large public source: a variant of noise at 2048 pixels is about 8 MB as PNG.
     const noise = Buffer.alloc(3000 * 2000 * 3);
     randomFillSync(noise);
     await mkdir(join(project.dir, 'public', 'images'), { recursive: true });
     await sharp(noise, { raw: { width: 3000, height: 2000, channels: 3 } }).png().toFile(join(project.dir, 'public', 'images', 'ruis.png'));
   });
-  after(() => project?.remove());
 
-  it(`${NOT_READING} connections that do not read a large variant hold no copy of it each`, async () => {
-    const { server, port, url } = await startBundle(project.dir);
-    const sockets: Socket[] = [];
-    try {
-      const path = imageUrl('/assets/images/ruis.png', 2048);
-      const first = await fetch(url + path, { headers: { Accept: '*/*' } });
-      const size = (await first.arrayBuffer()).byteLength;
-      assert.ok(size > 5_000_000, `a large variant (${size} bytes)`);
-      const before = statusMiB(server.child.pid!, 'VmRSS');
-      for (let i = 0; i < NOT_READING; i++) {
-        const socket = connect(port, '127.0.0.1');
-        socket.on('error', () => undefined);
-        socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: */*\r\n\r\n`);
-        socket.pause(); // never read: the server's writes fill the socket buffers and stop
-        sockets.push(socket);
+  it(`${NOT_READING} connections that do not read a large variant hold no copy of it each`, () =>
+    withProcess(() => startBundle(project.dir), async ({ server, port, url }) => {
+      const sockets: Socket[] = [];
+      try {
+        const path = imageUrl('/assets/images/ruis.png', 2048);
+        const first = await fetch(url + path, { headers: { Accept: '*/*' } });
+        const size = (await first.arrayBuffer()).byteLength;
+        assert.ok(size > 5_000_000, `a large variant (${size} bytes)`);
+        const before = statusMiB(server.child.pid!, 'VmRSS');
+        for (let i = 0; i < NOT_READING; i++) {
+          const socket = connect(port, '127.0.0.1');
+          socket.on('error', () => undefined);
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: */*\r\n\r\n`);
+          socket.pause(); // never read: the server's writes fill the socket buffers and stop
+          sockets.push(socket);
+        }
+        await new Promise((r) => setTimeout(r, 3000));
+        const growth = statusMiB(server.child.pid!, 'VmRSS') - before;
+        // Another client is served all the while.
+        const other = await fetch(url + path, { headers: { Accept: '*/*' } });
+        assert.equal((await other.arrayBuffer()).byteLength, size);
+        console.log(`RSS growth with ${NOT_READING} connections not reading a ${(size / 1e6).toFixed(1)} MB variant: ${growth.toFixed(1)} MiB`);
+        assert.ok(growth < NOT_READING_GROWTH_MIB, `RSS grew by ${growth.toFixed(1)} MiB`);
+      } finally {
+        for (const socket of sockets) socket.destroy();
       }
-      await new Promise((r) => setTimeout(r, 3000));
-      const growth = statusMiB(server.child.pid!, 'VmRSS') - before;
-      // Another client is served all the while.
-      const other = await fetch(url + path, { headers: { Accept: '*/*' } });
-      assert.equal((await other.arrayBuffer()).byteLength, size);
-      console.log(`RSS growth with ${NOT_READING} connections not reading a ${(size / 1e6).toFixed(1)} MB variant: ${growth.toFixed(1)} MiB`);
-      assert.ok(growth < NOT_READING_GROWTH_MIB, `RSS grew by ${growth.toFixed(1)} MiB`);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.stop();
-    }
-  });
+    }));
 
-  it(`pages and cold images served together keep the peak RSS under ${MIXED_PEAK_MIB} MiB`, async () => {
-    const { server, url } = await startBundle(project.dir);
-    try {
+  it(`pages and cold images served together keep the peak RSS under ${MIXED_PEAK_MIB} MiB`, () =>
+    withProcess(() => startBundle(project.dir), async ({ server, url }) => {
       const hero = readManifest(join(project.dir, 'dist', 'manifest.json')).images.hero!.src;
       let running = true;
       let images = 0;
@@ -96,8 +92,5 @@ describe('memory under image traffic', { timeout: 180_000 }, () => {
       assert.ok(pages.non2xx === 0 && pages.errors === 0, 'every page answered');
       assert.deepEqual([...statuses].filter((s) => s !== 200 && s !== 503), [], 'images answered or shed');
       assert.ok(peak < MIXED_PEAK_MIB, `peak RSS ${peak.toFixed(1)} MiB`);
-    } finally {
-      await server.stop();
-    }
-  });
+    }));
 });

@@ -1,13 +1,13 @@
 /**
- * Slow clients (issue 12, product.md §12 timeouts: headers 10 s, request 30 s, checked every
+ * Slow clients (docs/operations.md §6, §10; timeouts: headers 10 s, request 30 s, checked every
  * 2 s): 200 connections sending their headers a byte a second and 50 sending a form body a
  * byte a second are closed by the server's own timeouts, while normal requests keep their
  * usual latency. Against the production bundle.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { freshAddress } from '../helpers/app.js';
-import { copyProject, startBundle, type ProjectCopy, type RunningBundle } from '../helpers/project.js';
+import { BUNDLE_FILES, startBundle, useProcess, useProjectCopy } from '../helpers/project.js';
 import { openWire, type WireRequest } from '../helpers/wire.js';
 
 const SLOW_HEADERS = 200;
@@ -41,17 +41,10 @@ function trickle(wire: WireRequest, text: string): void {
   void wire.closed.then(() => clearInterval(timer));
 }
 
-describe('slow clients (issue 12)', { timeout: 120_000 }, () => {
-  let project: ProjectCopy;
-  let bundle: RunningBundle;
-  before(async () => {
-    project = await copyProject({ files: ['package.json', 'dist', 'public'] });
-    bundle = await startBundle(project.dir);
-  });
-  after(async () => {
-    await bundle?.server.stop();
-    await project?.remove();
-  });
+const project = useProjectCopy({ files: BUNDLE_FILES });
+
+describe('slow clients', { timeout: 120_000 }, () => {
+  const bundle = useProcess(() => startBundle(project.dir));
 
   it(`${SLOW_HEADERS} slow header senders and ${SLOW_BODIES} slow body senders are cut by the timeouts; others are served as usual`, async (t) => {
     const page = `${bundle.url}/over`;

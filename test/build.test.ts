@@ -1,0 +1,76 @@
+/**
+ * The client build and how it is served (docs/islands.md §4): every output content-hashed with a .br
+ * and a .gz twin, a manifest naming each route's assets, the twin served by Accept-Encoding, and
+ * pages that carry the island marker, its chunk and its module preloads.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readManifest } from '../src/assets/manifest.js';
+import { raw, useApp } from './helpers/app.js';
+
+describe('the build (docs/islands.md §4)', () => {
+  const manifest = readManifest('dist/manifest.json');
+
+  it('writes every output with a .br and a .gz twin holding the same bytes', () => {
+    const files = [manifest.styles, manifest.runtime.file, ...manifest.runtime.imports, ...Object.values(manifest.islands).flatMap((i) => [i.file, ...i.imports]), manifest.url];
+    for (const url of new Set(files)) {
+      const original = readFileSync(`dist${url}`);
+      assert.deepEqual(brotliDecompressSync(readFileSync(`dist${url}.br`)), original, url);
+      assert.deepEqual(gunzipSync(readFileSync(`dist${url}.gz`)), original, url);
+    }
+  });
+
+  it('names every output by its content hash, and the manifest too', () => {
+    assert.match(manifest.url, new RegExp(`^/assets/manifest-${manifest.buildId}\\.json$`));
+    assert.deepEqual(JSON.parse(readFileSync(`dist${manifest.url}`, 'utf8')), manifest);
+    assert.match(manifest.islands.RegistrationForm!.file, /^\/assets\/RegistrationForm-[A-Z0-9]{8}\.js$/);
+  });
+
+  it('gives each route its kind and assets: island chunks only where islands are', () => {
+    assert.deepEqual(manifest.routes['/over']?.assets, [manifest.styles]);
+    assert.equal(manifest.routes['/aanmelden']?.kind, 'ssr');
+    assert.ok(manifest.routes['/aanmelden']?.assets.includes(manifest.islands.RegistrationForm!.file));
+    assert.ok(manifest.routes['/aanmelden']?.assets.includes(manifest.runtime.file));
+  });
+
+  it('refuses a missing manifest with the command to run', () => {
+    assert.throws(() => readManifest(join(tmpdir(), 'eiland-nope', 'manifest.json')), /missing or unreadable: run "npm run build" first/);
+  });
+});
+
+describe('serving the build', () => {
+  const app = useApp();
+  it('serves the .br twin for Accept-Encoding br, .gz for gzip, the original otherwise, with Vary', async () => {
+    const manifest = readManifest('dist/manifest.json');
+    const url = manifest.runtime.file;
+    const br = await raw(app.port, url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers.vary), /Accept-Encoding/);
+    assert.match(String(br.headers['content-type']), /javascript/);
+    assert.match(String(br.headers['cache-control']), /immutable/);
+    const gz = await raw(app.port, url, { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    const plain = await raw(app.port, url);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, readFileSync(`dist${url}`, 'utf8'));
+  });
+
+  it('renders the island marker with name, id, trigger, chunk and escaped props, and preloads its modules', async () => {
+    const manifest = readManifest('dist/manifest.json');
+    const page = await raw(app.port, '/aanmelden');
+    const marker = /<div data-island="RegistrationForm"[^>]*>/.exec(page.body)?.[0] ?? '';
+    assert.match(marker, /data-island-id="i1"/);
+    assert.match(marker, /data-trigger="load"/);
+    assert.match(marker, new RegExp(`data-src="${manifest.islands.RegistrationForm!.file}"`));
+    assert.match(page.body, /<script type="application\/json" data-island-props="">\{"values":/);
+    assert.match(page.body, new RegExp(`<script type="module" src="${manifest.runtime.file}" nonce="[^"]+">`));
+    for (const url of [manifest.islands.RegistrationForm!.file, ...manifest.runtime.imports]) {
+      assert.match(page.body, new RegExp(`<link rel="modulepreload" href="${url}"/>`), url);
+    }
+    assert.match(page.body, new RegExp(`<meta name="eiland-manifest" content="${manifest.url}"/>`));
+  });
+});
