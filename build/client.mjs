@@ -8,6 +8,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { compress } from './compress.mjs';
+import { formIslands, islandEntry, unknownFormIslands } from './form-islands.mjs';
 import { prune } from './files.mjs';
 import { buildImages, imagesOutDir } from './images.mjs';
 import { writeManifest } from './manifest.mjs';
@@ -29,7 +30,7 @@ async function islandsIn(dir) {
  * @param {string} root
  * @param {string} outdir
  * @param {boolean} production minified, no source maps
- * @returns {BuildOptions & { define: Record<string, string> }}
+ * @returns {BuildOptions}
  */
 function browserOptions(root, outdir, production) {
   return {
@@ -52,24 +53,27 @@ function browserOptions(root, outdir, production) {
 
 /**
  * The client build's two esbuild option sets: islands + runtime + styles with code splitting
- * (one shared React chunk), and the router alone (on every page: one self-contained file; in
- * development with the reload client beside it).
- * @param {{ root: string, out: string, islandDirs: string[], production: boolean, rules: FormRules }} options
- * @returns {Promise<{ islands: Record<string, string>, options: BuildOptions[] }>} islands by name (sources relative to the root)
+ * (one shared React chunk; a form island's entry carries its rule list), and the router alone (on
+ * every page: one self-contained file; in development with the reload client beside it).
+ * @param {{ root: string, out: string, islandDirs: string[], production: boolean, lists: Record<string, FormRules> }} options
+ * @returns {Promise<{ islands: Record<string, string>, options: BuildOptions[] }>} islands by name
+ *   (their entry points: a source relative to the root, or a form island's generated entry)
+ * @throws Error when a listed form's island has no file in islands/
  */
-export async function clientBuilds({ root, out, islandDirs, production, rules }) {
+export async function clientBuilds({ root, out, islandDirs, production, lists }) {
   /** @type {Record<string, string>} */
   const islands = Object.assign({}, ...(await Promise.all(islandDirs.map((dir) => islandsIn(withRoot(root, dir))))));
   const relativeIslands = Object.fromEntries(Object.entries(islands).map(([name, file]) => [name, relative(root, file)]));
+  const missing = unknownFormIslands(relativeIslands, lists);
+  if (missing.length > 0) throw new Error(`src/forms/index.ts lists a form whose island is missing: ${missing.join(', ')}`);
+  const entries = Object.fromEntries(Object.entries(relativeIslands).map(([name, file]) => [name, islandEntry(name, file, lists)]));
   const common = browserOptions(root, join(out, 'assets'), production);
-  // The rule list lives in the island's chunk (islands/RegistrationForm.tsx), not in its props.
-  common.define['globalThis.EILAND_REGISTRATION_RULES'] = JSON.stringify(rules);
-  const entryPoints = { styles: SOURCES.styles, 'eiland-islands': SOURCES.runtime, ...relativeIslands };
+  const entryPoints = { styles: SOURCES.styles, 'eiland-islands': SOURCES.runtime, ...entries };
   const routerEntries = { 'eiland-router': SOURCES.router, ...(production ? {} : { 'eiland-reload': SOURCES.reload }) };
   return {
-    islands: relativeIslands,
+    islands: entries,
     options: [
-      { ...common, entryPoints, splitting: true },
+      { ...common, entryPoints, splitting: true, plugins: [formIslands(root, relativeIslands, lists)] },
       { ...common, entryPoints: routerEntries, splitting: false },
     ],
   };
@@ -92,8 +96,8 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   const production = mode === 'production';
   const outAbs = withRoot(root, out);
   await mkdir(join(outAbs, 'assets'), { recursive: true });
-  const { rules } = await deriveRules(root);
-  const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs, production, rules });
+  const { lists } = await deriveRules(root);
+  const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs, production, lists });
   const [images, ...results] = await Promise.all([buildImages({ root, outAbs }), ...options.map((o) => esbuild.build(o))]);
   /** @type {Metafile[]} */
   const metafiles = results.map((r) => /** @type {Metafile} */ (/** @type {esbuild.BuildResult} */ (r).metafile));

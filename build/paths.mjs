@@ -20,8 +20,8 @@ export const SOURCES = {
   reload: 'islands/runtime/reload.ts',
   /** The declared routes: their kinds and islands (protocol/routes.json). */
   routes: 'protocol/routes.json',
-  /** The registration form's rule list, evaluated at build time (docs/forms.md §5). */
-  rules: 'src/forms/registration-rules.ts',
+  /** Every form's browser rule list, evaluated at build time (docs/forms.md §5, §8). */
+  rules: 'src/forms/browser-rule-lists.ts',
   /** The server's entry in each mode. */
   server: { production: 'src/main.ts', development: 'src/dev/main.ts' },
   /** The SVGs the build renders (docs/images.md §3). */

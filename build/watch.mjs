@@ -65,7 +65,7 @@ export async function watch({ root = ROOT, out, onBuild }) {
   const clientContexts = async () => {
     const derived = await deriveRules(root);
     inputs.rules = new Set(derived.inputs);
-    const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, rules: derived.rules });
+    const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, lists: derived.lists });
     return { islands, contexts: await Promise.all(options.map((/** @type {BuildOptions} */ o) => esbuild.context(o))) };
   };
   /** @type {Awaited<ReturnType<typeof buildImages>> | undefined} the last image build: done again only when a file under images/ changed */

@@ -14,3 +14,24 @@ export function formTitle(title: string, failing: boolean): string {
   const plain = title.startsWith(ERROR_TITLE_PREFIX) ? title.slice(ERROR_TITLE_PREFIX.length) : title;
   return failing ? ERROR_TITLE_PREFIX + plain : plain;
 }
+
+/** The hidden fields every form carries (docs/forms.md §3): CSRF token, per-render submission key, honeypot. */
+export const CSRF_FIELD = '_csrf';
+export const SUBMISSION_FIELD = '_submission';
+export const HONEYPOT_FIELD = 'bedrijf';
+
+/** Field → message: one per failing field (the 422 JSON answer, and a form's props). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The props of every form island (plain JSON, serialised into the page). */
+export interface FormProps {
+  /** The submitted values by field name: a string, or an array for a checkbox group. */
+  values: Partial<Record<string, string | string[]>>;
+  /** One message per failing field (from the server's validation). */
+  errors: FieldErrors;
+  /** A form-level notice, e.g. the expired-session message. */
+  notice?: string;
+  csrfToken: string;
+  /** Per-render key: the same rendered form posted twice is answered like the first post. */
+  submissionKey: string;
+}

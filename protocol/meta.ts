@@ -11,3 +11,10 @@ export const META = {
   /** Development only: the id of the build the page shows (client build and server process). */
   build: 'eiland-build',
 } as const;
+
+/**
+ * The attribute on `<html>` that marks a document served to a crawler (bots by `isbot`, and text
+ * browsers): the router then prefetches nothing (docs/navigation.md §6). The server already
+ * recognises them, so the router needs no pattern of its own.
+ */
+export const BOT_ATTRIBUTE = 'data-bot';

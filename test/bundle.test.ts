@@ -47,7 +47,7 @@ describe('the server bundle, deployed without devDependencies (README: deploy)',
           assert.equal(data.status, 200, path);
           assert.equal(JSON.parse(data.body).buildId, readManifest(join(copy.dir, 'dist/manifest.json')).buildId, path);
         }
-        const posted = await postForm({ port, url: `http://127.0.0.1:${port}` }, VALID);
+        const posted = await postForm({ port, url: `http://127.0.0.1:${port}` }, '/aanmelden', VALID);
         assert.equal(posted.status, 303);
         const confirmation = await raw(port, String(posted.headers.location));
         assert.equal(confirmation.status, 200);

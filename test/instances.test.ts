@@ -45,8 +45,8 @@ describe('two instances on one database (docs/operations.md §3)', () => {
     const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent' });
     assert.equal(config.csrfSecret, undefined);
     await withTwoInstances(config, { databaseFile: join(dir, 'nested', 'eiland.db') }, async (appA, appB) => {
-      const session = await openForm(appA);
-      const res = await postForm(appB, VALID, session);
+      const session = await openForm(appA, '/aanmelden');
+      const res = await postForm(appB, '/aanmelden', VALID, session);
       assert.equal(res.status, 303);
       const page = await raw(appA.port, String(res.headers.location));
       assert.equal(page.status, 200);
@@ -61,15 +61,15 @@ describe('two stateless instances on one PostgreSQL database', () => {
     await withTwoInstances(config, {}, async (appA, appB) => {
       // Rendered by A, posted to B, confirmed by A.
       const from = freshAddress();
-      const posted = await postForm(appB, VALID, await openForm(appA, from));
+      const posted = await postForm(appB, '/aanmelden', VALID, await openForm(appA, '/aanmelden', from));
       assert.equal(posted.status, 303);
       const page = await raw(appA.port, String(posted.headers.location));
       assert.equal(page.status, 200);
       assert.match(page.body, /Anna de Vries/);
       // One limit of 3 posts for both: one post on B above, then A, B → the fourth (A) is refused.
-      assert.equal((await postForm(appA, { naam: '' }, await openForm(appB, from))).status, 422);
-      assert.equal((await postForm(appB, { naam: '' }, await openForm(appA, from))).status, 422);
-      assert.equal((await postForm(appA, { naam: '' }, await openForm(appA, from))).status, 429);
+      assert.equal((await postForm(appA, '/aanmelden', { naam: '' }, await openForm(appB, '/aanmelden', from))).status, 422);
+      assert.equal((await postForm(appB, '/aanmelden', { naam: '' }, await openForm(appA, '/aanmelden', from))).status, 422);
+      assert.equal((await postForm(appA, '/aanmelden', { naam: '' }, await openForm(appA, '/aanmelden', from))).status, 429);
     });
   });
 });

@@ -38,7 +38,7 @@ describe('island props on the wire (docs/islands.md §1)', () => {
   }
 
   it('keeps a hostile value harmless inside the props script', async () => {
-    const res = await postForm(app, { ...VALID, naam: '</script><!--<script>alert(1)</script>\u2028', akkoord: undefined });
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: '</script><!--<script>alert(1)</script>\u2028', akkoord: undefined });
     assert.equal(res.status, 422);
     const props = /<script type="application\/json" data-island-props="">([^<]*)<\/script>/.exec(res.body)?.[1] ?? '';
     assert.equal((JSON.parse(props) as { values: { naam: string } }).values.naam, '</script><!--<script>alert(1)</script>\u2028');
@@ -48,14 +48,14 @@ describe('island props on the wire (docs/islands.md §1)', () => {
 
 describe('the island’s post (docs/forms.md §5)', () => {
   it('answers a marked post that fails validation with 422 JSON field → message', async () => {
-    const res = await postForm(app, { ...VALID, naam: 'A', landcode: 'nl' }, undefined, { 'X-Eiland-Data': '1' });
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: 'A', landcode: 'nl' }, undefined, { 'X-Eiland-Data': '1' });
     assert.equal(res.status, 422);
     assert.equal(res.headers['x-eiland-data'], '1');
     assert.match(String(res.headers['content-type']), /^application\/json/);
     assert.deepEqual(JSON.parse(res.body), { naam: 'at least 2 characters', landcode: 'the value must be upper case' });
   });
   it('answers a marked valid post with a real 303', async () => {
-    const res = await postForm(app, VALID, undefined, { 'X-Eiland-Data': '1' });
+    const res = await postForm(app, '/aanmelden', VALID, undefined, { 'X-Eiland-Data': '1' });
     assert.equal(res.status, 303);
     assert.match(String(res.headers.location), /^\/aanmeldingen\//);
   });
@@ -73,7 +73,7 @@ describe('no React where no island is (docs/islands.md §3)', () => {
     it(`${path} loads only the router`, async () => assertOnlyRouter((await raw(app.port, path)).body));
   }
   it('a confirmation page too', async () => {
-    const res = await postForm(app, VALID, await openForm(app));
+    const res = await postForm(app, '/aanmelden', VALID, await openForm(app, '/aanmelden'));
     assertOnlyRouter((await raw(app.port, String(res.headers.location))).body);
   });
 });

@@ -91,12 +91,12 @@ describe('metrics scraped by Prometheus', { timeout: 60_000 }, () => {
     assert.equal((await fetch(`${site.url}${imageUrl(hero, 641)}`)).status, 400);
 
     // Four posts from one address against a limit of 3, and one from another site.
-    const session = await openForm(site, freshAddress());
-    assert.equal((await postForm(site, VALID, session)).status, 303);
-    assert.equal((await postForm(site, { ...VALID, naam: '' }, session)).status, 422);
-    assert.equal((await postForm(site, { ...VALID, bedrijf: 'Spam BV' }, session)).status, 303);
-    assert.equal((await postForm(site, VALID, session)).status, 429);
-    assert.equal((await postForm(site, VALID, undefined, { 'Sec-Fetch-Site': 'cross-site' })).status, 403);
+    const session = await openForm(site, '/aanmelden', freshAddress());
+    assert.equal((await postForm(site, '/aanmelden', VALID, session)).status, 303);
+    assert.equal((await postForm(site, '/aanmelden', { ...VALID, naam: '' }, session)).status, 422);
+    assert.equal((await postForm(site, '/aanmelden', { ...VALID, bedrijf: 'Spam BV' }, session)).status, 303);
+    assert.equal((await postForm(site, '/aanmelden', VALID, session)).status, 429);
+    assert.equal((await postForm(site, '/aanmelden', VALID, undefined, { 'Sec-Fetch-Site': 'cross-site' })).status, 403);
 
     const after = await snapshot(queries);
     const moved = Object.fromEntries(Object.keys(queries).map((name) => [name, after[name]! - before[name]!]));

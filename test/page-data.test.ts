@@ -84,7 +84,7 @@ describe('page data (docs/navigation.md §1)', () => {
   });
 
   it('gives the confirmation page only the masked address in its props', async () => {
-    const res = await postForm(app, { ...VALID, email: 'anna.geheim@voorbeeld.nl' }, await openForm(app));
+    const res = await postForm(app, '/aanmelden', { ...VALID, email: 'anna.geheim@voorbeeld.nl' }, await openForm(app, '/aanmelden'));
     const data = JSON.parse((await raw(app.port, String(res.headers.location), { headers: DATA })).body) as PageData;
     assert.equal(data.props.email, 'a***@voorbeeld.nl');
     assert.doesNotMatch(JSON.stringify(data), /anna\.geheim/);
@@ -94,7 +94,7 @@ describe('page data (docs/navigation.md §1)', () => {
     const res = await raw(app.port, '/over/', { headers: DATA });
     assert.equal(res.status, 308);
     assert.equal(res.headers.location, '/over');
-    const post = await postForm(app, VALID, undefined, DATA);
+    const post = await postForm(app, '/aanmelden', VALID, undefined, DATA);
     assert.equal(post.status, 303);
     assert.match(String(post.headers.location), /^\/aanmeldingen\//);
   });

@@ -30,7 +30,7 @@ describe('confirmation paths in the logs', () => {
   const app = useApp();
 
   it('the request log and client-error reports mask the id, however the path is written', async () => {
-    const posted = await postForm(app, { ...VALID, email: 'geheim@voorbeeld.nl' });
+    const posted = await postForm(app, '/aanmelden', { ...VALID, email: 'geheim@voorbeeld.nl' });
     assert.equal(posted.status, 303);
     const location = String(posted.headers.location);
     const id = location.split('/').pop()!;

@@ -16,7 +16,7 @@ describe('every rule of docs/forms.md §2 with its exact message', () => {
     // Valid: stored, and a 303 to its confirmation page; else the form again with that one message.
     const expected = message === null ? { status: 303, errors: {}, location: /^\/aanmeldingen\/[0-9a-f-]{36}$/ } : { status: 422, errors: { [field]: message }, location: /^$/ };
     it(`${field} = ${JSON.stringify(value)} → ${message ?? 'valid (303)'}`, async () => {
-      const res = await postForm(app, { ...VALID, [field]: value });
+      const res = await postForm(app, '/aanmelden', { ...VALID, [field]: value });
       assert.deepEqual({ status: res.status, errors: fieldErrors(res.body) }, { status: expected.status, errors: expected.errors });
       assert.match(String(res.headers.location ?? ''), expected.location);
     });
@@ -25,7 +25,7 @@ describe('every rule of docs/forms.md §2 with its exact message', () => {
 
 describe('the re-rendered form without JavaScript', () => {
   it('an empty submit shows every required message, the summary, and "Fout: " in the title', async () => {
-    const res = await postForm(app, {});
+    const res = await postForm(app, '/aanmelden', {});
     assert.equal(res.status, 422);
     assert.deepEqual(fieldErrors(res.body), EMPTY_SUBMIT_ERRORS);
     assert.equal(textOf(res.body, 'title'), 'Fout: Aanmelden · Eiland');
@@ -35,7 +35,7 @@ describe('the re-rendered form without JavaScript', () => {
 
   it('keeps every value, checked boxes included', async () => {
     const fields: Fields = { ...VALID, naam: ' Anna "de" <Vries> ', gebruikersnaam: 'Anna', interesses: ['cultuur', 'muziek'], website: 'x' };
-    const res = await postForm(app, fields);
+    const res = await postForm(app, '/aanmelden', fields);
     assert.equal(res.status, 422);
     const value = (id: string) => attributesOf(res.body, 'input', id)?.value;
     const checked = (id: string) => attributesOf(res.body, 'input', id)?.checked === '';
@@ -53,7 +53,7 @@ describe('the re-rendered form without JavaScript', () => {
   });
 
   it('links the summary to each failing field, marks it invalid and describes it by its message', async () => {
-    const res = await postForm(app, { ...VALID, naam: '', interesses: undefined, landcode: 'nl' });
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: '', interesses: undefined, landcode: 'nl' });
     for (const [field, anchor, message] of [
       ['naam', 'naam', 'Dit veld is verplicht'],
       ['interesses', 'interesses-techniek', 'must contain at least 1 value(s)'],
@@ -70,7 +70,7 @@ describe('the re-rendered form without JavaScript', () => {
   });
 
   it('marks the English messages lang="en" inside the Dutch page', async () => {
-    const res = await postForm(app, { ...VALID, naam: '', landcode: 'nl' });
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: '', landcode: 'nl' });
     assert.match(res.body, /id="landcode-fout" lang="en">the value must be upper case</);
     assert.match(res.body, /id="naam-fout">Dit veld is verplicht</);
   });
@@ -94,7 +94,7 @@ describe('the re-rendered form without JavaScript', () => {
   });
 
   it('logs validation_failed with field names and count, never values', async () => {
-    const res = await postForm(app, { ...VALID, naam: 'Q', email: 'geheim-adres' }, undefined, { 'X-Request-Id': 'val-1' });
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: 'Q', email: 'geheim-adres' }, undefined, { 'X-Request-Id': 'val-1' });
     assert.equal(res.status, 422);
     const line = app.logs().find((l) => l.reqId === 'val-1' && l.event === 'validation_failed');
     assert.deepEqual(line?.fields, ['naam', 'email']);
@@ -126,7 +126,7 @@ describe('bad shapes are refused with 400, never 500', () => {
   ];
   for (const [what, body, type] of shapes) {
     it(what, async () => {
-      const s = await openForm(app);
+      const s = await openForm(app, '/aanmelden');
       const res = await raw(app.port, '/aanmelden', {
         method: 'POST',
         from: s.from,
@@ -139,12 +139,12 @@ describe('bad shapes are refused with 400, never 500', () => {
   }
 
   it('413 for a body over 32 KiB', async () => {
-    const res = await postForm(app, { ...VALID, naam: 'x'.repeat(33 * 1024) });
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: 'x'.repeat(33 * 1024) });
     assert.equal(res.status, 413);
   });
 
   it('keeps well-encoded text: Zo%C3%AB is Zoë, + is a space', async () => {
-    const s = await openForm(app);
+    const s = await openForm(app, '/aanmelden');
     const res = await raw(app.port, '/aanmelden', {
       method: 'POST',
       from: s.from,
@@ -186,7 +186,7 @@ describe('bad shapes are refused with 400, never 500', () => {
 describe('nothing lost, nothing doubled', () => {
   it('stores a registration and answers 303 to its confirmation page', async () => {
     const before = await app.storage.countRegistrations();
-    const res = await postForm(app, VALID);
+    const res = await postForm(app, '/aanmelden', VALID);
     assert.equal(res.status, 303);
     assert.equal(await app.storage.countRegistrations(), before + 1);
     const id = String(res.headers.location).split('/').pop()!;
@@ -198,10 +198,10 @@ describe('nothing lost, nothing doubled', () => {
   });
 
   it('the same rendered form posted twice stores once and gets the same 303', async () => {
-    const session = await openForm(app);
+    const session = await openForm(app, '/aanmelden');
     const before = await app.storage.countRegistrations();
-    const first = await postForm(app, VALID, session);
-    const second = await postForm(app, { ...VALID, naam: 'Anders' }, session);
+    const first = await postForm(app, '/aanmelden', VALID, session);
+    const second = await postForm(app, '/aanmelden', { ...VALID, naam: 'Anders' }, session);
     assert.equal(first.status, 303);
     assert.equal(second.status, 303);
     assert.equal(second.headers.location, first.headers.location);
@@ -210,7 +210,7 @@ describe('nothing lost, nothing doubled', () => {
 
   it('a filled honeypot gets a neutral thank-you and stores nothing', async () => {
     const before = await app.storage.countRegistrations();
-    const res = await postForm(app, { ...VALID, bedrijf: 'Spam BV' });
+    const res = await postForm(app, '/aanmelden', { ...VALID, bedrijf: 'Spam BV' });
     assert.equal(res.status, 303);
     assert.equal(res.headers.location, '/aanmelden/bedankt');
     assert.equal(await app.storage.countRegistrations(), before);
@@ -219,9 +219,9 @@ describe('nothing lost, nothing doubled', () => {
   });
 
   it('an expired token re-renders the form with every value, a fresh token and the session message (403)', async () => {
-    const stale = await openForm(app);
+    const stale = await openForm(app, '/aanmelden');
     // The browser lost its cookies (e.g. restarted): same origin, token no longer valid.
-    const res = await postForm(app, { ...VALID, naam: 'Anna Verlopen' }, { ...stale, cookie: '' });
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: 'Anna Verlopen' }, { ...stale, cookie: '' });
     assert.equal(res.status, 403);
     assert.match(res.body, /<p class="notice" role="alert">Je sessie is verlopen\. Verstuur het formulier opnieuw\.<\/p>/);
     assert.equal(attributesOf(res.body, 'input', 'naam')?.value, 'Anna Verlopen');
@@ -229,12 +229,12 @@ describe('nothing lost, nothing doubled', () => {
     assert.equal(attributesOf(res.body, 'input', 'akkoord')?.checked, '');
     const token = /name="_csrf" value="([^"]+)"/.exec(res.body)?.[1] ?? '';
     assert.notEqual(token, stale.token);
-    const again = await postForm(app, { ...VALID, naam: 'Anna Verlopen' }, { ...stale, cookie: cookiesOf(res), token });
+    const again = await postForm(app, '/aanmelden', { ...VALID, naam: 'Anna Verlopen' }, { ...stale, cookie: cookiesOf(res), token });
     assert.equal(again.status, 303);
   });
 
   it('a cross-site post is still the 403 error page, not the form', async () => {
-    const res = await postForm(app, VALID, undefined, { 'Sec-Fetch-Site': 'cross-site' });
+    const res = await postForm(app, '/aanmelden', VALID, undefined, { 'Sec-Fetch-Site': 'cross-site' });
     assert.equal(res.status, 403);
     assert.equal(textOf(res.body, 'title'), '403: An unexpected error has occurred');
   });
@@ -242,24 +242,24 @@ describe('nothing lost, nothing doubled', () => {
   it('rate-limits posts per client address (429), not other addresses', async () => {
     const from = freshAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await postForm(app, { naam: '' }, await openForm(app, from))).status);
+    for (let i = 0; i < 21; i++) statuses.push((await postForm(app, '/aanmelden', { naam: '' }, await openForm(app, '/aanmelden', from))).status);
     assert.deepEqual(statuses.slice(0, 20), Array(20).fill(422));
     assert.equal(statuses[20], 429);
-    assert.equal((await postForm(app, { naam: '' })).status, 422, 'another address is not limited');
+    assert.equal((await postForm(app, '/aanmelden', { naam: '' })).status, 422, 'another address is not limited');
   });
 
   it('takes its limit from FORM_RATE_LIMIT', () =>
     withApp({}, { FORM_RATE_LIMIT: '3/1m' }, async (limited) => {
       const from = freshAddress();
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await postForm(limited, { naam: '' }, await openForm(limited, from))).status);
+      for (let i = 0; i < 4; i++) statuses.push((await postForm(limited, '/aanmelden', { naam: '' }, await openForm(limited, '/aanmelden', from))).status);
       assert.deepEqual(statuses, [422, 422, 422, 429]);
     }));
 });
 
 describe('the confirmation page /aanmeldingen/:id', () => {
   it('thanks by name, lists interests and persons, masks the e-mail address, is noindex', async () => {
-    const res = await postForm(app, { ...VALID, naam: 'Bram', email: 'bram.jansen@voorbeeld.nl', interesses: ['techniek', 'muziek'], personen: '3' });
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: 'Bram', email: 'bram.jansen@voorbeeld.nl', interesses: ['techniek', 'muziek'], personen: '3' });
     const page = await raw(app.port, String(res.headers.location));
     assert.equal(page.status, 200);
     assert.equal(textOf(page.body, 'title'), 'Bedankt voor je aanmelding · Eiland');
@@ -289,8 +289,8 @@ describe('the confirmation page /aanmeldingen/:id', () => {
 
 describe('logs of a full registration', () => {
   it('contain no name, e-mail, token or cookie value', async () => {
-    const session = await openForm(app);
-    const res = await postForm(app, { ...VALID, naam: 'Geheime Naam', email: 'geheim@voorbeeld.nl' }, session, { 'X-Request-Id': 'vol-1' });
+    const session = await openForm(app, '/aanmelden');
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: 'Geheime Naam', email: 'geheim@voorbeeld.nl' }, session, { 'X-Request-Id': 'vol-1' });
     assert.equal(res.status, 303);
     await raw(app.port, String(res.headers.location), { headers: { Cookie: session.cookie } });
     const all = app.rawLogs().join('\n');

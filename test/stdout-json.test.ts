@@ -17,7 +17,7 @@ describe('every line the server writes is JSON', () => {
   it('under forwarded headers without TRUST_PROXY, parser rejections and bad requests', async () => {
     const site = { port: bundle.port, url: bundle.url };
     const forwarded = { 'X-Forwarded-For': '203.0.113.9', Forwarded: 'for=203.0.113.9' };
-    assert.equal((await postForm(site, VALID, await openForm(site), forwarded)).status, 303);
+    assert.equal((await postForm(site, '/aanmelden', VALID, await openForm(site, '/aanmelden'), forwarded)).status, 303);
     const report = await fetch(`${bundle.url}/_eiland/client-errors`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...forwarded },

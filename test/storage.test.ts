@@ -86,6 +86,23 @@ for (const [engine, open] of ENGINES) {
       await storage.close();
     });
 
+    it('stores a contact message once per submission key, and finds it whole', async () => {
+      const { storage } = await open();
+      const message = { naam: 'Anna de Vries', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Hoe laat begint de rondleiding?' };
+      const a = await storage.saveContactMessage('0b0e6e1c-4444-4444-8444-444444444444', message);
+      const b = await storage.saveContactMessage('0b0e6e1c-4444-4444-8444-444444444444', { ...message, naam: 'Bob' });
+      assert.equal(a.created, true);
+      assert.equal(b.created, false);
+      assert.equal(b.id, a.id);
+      const found = await storage.findContactMessage(a.id);
+      assert.deepEqual({ ...found, createdAt: undefined }, { ...message, id: a.id, createdAt: undefined });
+      assert.ok(!Number.isNaN(Date.parse(found!.createdAt)), 'an ISO time');
+      assert.equal(await storage.findContactMessage('0b0e6e1c-9999-4999-8999-999999999999'), undefined);
+      const other = await storage.saveContactMessage('0b0e6e1c-5555-4555-8555-555555555555', message);
+      assert.notEqual(other.id, a.id, 'another key is another message');
+      await storage.close();
+    });
+
     it('creates a setting once: the first value wins', async () => {
       const { storage } = await open();
       assert.equal(await storage.setting('x', () => 'eerste'), 'eerste');
@@ -127,7 +144,7 @@ describe('engine specifics', () => {
     const storage = await openSqlite(file);
     await storage.close();
     const db = new Database(file, { readonly: true });
-    assert.equal(db.pragma('user_version', { simple: true }), 2);
+    assert.equal(db.pragma('user_version', { simple: true }), 3);
     db.close();
   });
 
@@ -140,7 +157,7 @@ describe('engine specifics', () => {
     await client.end();
     assert.deepEqual(
       rows.map((r: { version: number }) => r.version),
-      [1, 2],
+      [1, 2, 3],
     );
     await Promise.all(stores.map((s) => s.close()));
   });
@@ -165,14 +182,14 @@ describe('when the database is unavailable', () => {
   it('answers 503 where a page needs it before the shell, and / says the count is not available', async () => {
     const app = await startApp();
     try {
-      const form = await openForm(app);
-      const posted = await postForm(app, VALID);
+      const form = await openForm(app, '/aanmelden');
+      const posted = await postForm(app, '/aanmelden', VALID);
       const confirmation = String(posted.headers.location);
       await app.storage.close();
       const page = await raw(app.port, confirmation);
       assert.equal(page.status, 503);
       assert.equal(textOf(page.body, 'title'), '503: An unexpected error has occurred');
-      assert.equal((await postForm(app, VALID, form)).status, 503);
+      assert.equal((await postForm(app, '/aanmelden', VALID, form)).status, 503);
       const start = await raw(app.port, '/', { headers: { 'User-Agent': 'Googlebot/2.1' } });
       assert.equal(start.status, 200);
       assert.match(start.body, /Het aantal aanmeldingen is nu niet beschikbaar\./);

@@ -68,8 +68,29 @@ describe('lynx -dump reads every page right', () => {
     assert.match(text, /\(BUTTON\) Aanmelden/);
   });
 
+  it('/contact: every field with its label, the choices of the subject, the button', async () => {
+    const res = await raw(app.port, '/contact');
+    const text = await lynx({ html: res.body });
+    for (const label of ['Naam', 'E-mailadres', 'We antwoorden op dit adres.', 'Onderwerp', 'Kies een onderwerp', 'Bericht', 'Minstens 10 en hoogstens 2000 tekens.']) {
+      assert.ok(text.includes(label), label);
+    }
+    assert.match(text, /\(BUTTON\) Versturen/);
+    assert.doesNotMatch(text, /Controleer de volgende velden/);
+  });
+
+  it('/contact after a failed post: the summary and each message, in reading order', async () => {
+    const res = await postForm(app, '/contact', { naam: 'A', email: '', onderwerp: 'spam', bericht: 'kort' }, await openForm(app, '/contact'));
+    assert.equal(res.status, 422);
+    const text = await lynx({ html: res.body });
+    const summary = text.indexOf('Controleer de volgende velden');
+    assert.ok(summary >= 0 && summary < text.indexOf('Heb je een vraag'), 'the summary, above the form');
+    for (const line of [/Naam: at least 2 characters/, /E-mailadres: Dit veld is verplicht/, /Onderwerp: Invoer is niet geldig/, /Bericht: at least 10 characters/]) assert.match(text, line);
+    const order = ['at least 2 characters', 'Dit veld is verplicht', 'Invoer is niet geldig', 'at least 10 characters'].map((m) => text.indexOf(m, summary));
+    assert.deepEqual([...order].sort((a, b) => a - b), order, 'in form order');
+  });
+
   it('/aanmelden after a failed post: the summary and each message, in reading order', async () => {
-    const res = await postForm(app, { naam: '' }, await openForm(app));
+    const res = await postForm(app, '/aanmelden', { naam: '' }, await openForm(app, '/aanmelden'));
     assert.equal(res.status, 422);
     const text = await lynx({ html: res.body });
     const summary = text.indexOf('Controleer de volgende velden');

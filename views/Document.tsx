@@ -3,7 +3,7 @@
  * title, request id, stylesheet, and the layout.
  */
 import type { ReactNode } from 'react';
-import { META } from '../protocol/meta.js';
+import { BOT_ATTRIBUTE, META } from '../protocol/meta.js';
 import { Layout } from './Layout.js';
 
 /** Props of {@link Document}. */
@@ -26,14 +26,16 @@ export interface DocumentProps {
   preloads: string[];
   /** CSP nonce for the module scripts. */
   nonce: string | undefined;
+  /** Served to a bot or a text browser: marked, so the router prefetches nothing (docs/navigation.md §6). */
+  bot?: boolean;
   /** The content of `<main>`. */
   children: ReactNode;
 }
 
 /** Renders the whole document; the streaming renderer renders this root. */
-export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, preloads, nonce, children }: DocumentProps) {
+export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, preloads, nonce, bot = false, children }: DocumentProps) {
   return (
-    <html lang="nl">
+    <html lang="nl" {...(bot ? { [BOT_ATTRIBUTE]: '' } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -9,6 +9,7 @@ export const NAVIGATION: ReadonlyArray<{ href: string; label: string }> = [
   { href: '/', label: 'Start' },
   { href: '/aanmelden', label: 'Aanmelden' },
   { href: '/over', label: 'Over deze site' },
+  { href: '/contact', label: 'Contact' },
 ];
 
 /** Props of {@link Layout}: the current path and the content of `<main>`. */

@@ -1,6 +1,6 @@
 /**
  * Writes rules.json: the rule list Eiland derives from its RegistrationDto
- * (src/forms/registration-rules.ts), which the Next page embeds for the form island as
+ * (src/forms/browser-rule-lists.ts), which the Next page registers for the form island as
  * Eiland's build does. Rewrites the file only when the list changed, so an unchanged
  * list does not trigger a rebuild.
  *
@@ -18,10 +18,10 @@ const eiland = resolve(here, '../..');
 /** The file the pages import. */
 export const RULES_FILE = join(here, 'rules.json');
 
-// Eiland's own derivation: what build.mjs evaluates and embeds in the island's chunk.
+// Eiland's own derivation: what its build evaluates and puts in the island's entry.
 const PRINT_RULES = `
-const { REGISTRATION_RULES } = await import('./src/forms/registration-rules.ts');
-process.stdout.write(JSON.stringify(REGISTRATION_RULES, null, 2) + '\\n');
+const { BROWSER_RULE_LISTS } = await import('./src/forms/browser-rule-lists.ts');
+process.stdout.write(JSON.stringify(BROWSER_RULE_LISTS.RegistrationForm, null, 2) + '\\n');
 `;
 
 /**

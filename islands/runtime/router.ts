@@ -6,9 +6,8 @@
  * becomes a full-page navigation to the target; nothing loops.
  * Browser code only.
  */
-import { isbot } from 'isbot';
 import type { ClientManifest } from '../../protocol/manifest.js';
-import { META } from '../../protocol/meta.js';
+import { BOT_ATTRIBUTE, META } from '../../protocol/meta.js';
 import { DATA_HEADER, NAVIGATE_EVENT, type NavigateDetail, type PageData } from '../../protocol/page-data.js';
 import { reportClientError, showApplicationError } from './client-errors.js';
 
@@ -176,7 +175,8 @@ const prefetched = new Set<string>();
 function mayPrefetch(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
   if (connection?.saveData || connection?.effectiveType?.includes('2g')) return false;
-  return process.env.NODE_ENV === 'production' && !isbot(navigator.userAgent);
+  // The server marks the documents it served to bots (it recognises them with isbot).
+  return process.env.NODE_ENV === 'production' && !document.documentElement.hasAttribute(BOT_ATTRIBUTE);
 }
 
 function prefetch(link: HTMLAnchorElement): void {

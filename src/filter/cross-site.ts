@@ -9,7 +9,7 @@ import cookieParser from 'cookie-parser';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors.js';
-import { CSRF_FIELD } from '../../protocol/registration.js';
+import { CSRF_FIELD } from '../../protocol/forms.js';
 
 
 /** A same-origin request whose CSRF token is missing, stale or forged (403). */

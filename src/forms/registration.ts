@@ -22,6 +22,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
+import { defineForm } from './define.js';
 import { IsTrimmed, Optional, ToArray, ToInteger, Trim } from './rules.js';
 
 /** A registration as the form submits it, after its transforms. */
@@ -75,3 +76,6 @@ export class RegistrationDto {
   @IsIn([CONSENT_VALUE])
   akkoord!: string;
 }
+
+/** The registration form. */
+export const registrationForm = defineForm({ name: 'registration', island: 'RegistrationForm', dto: RegistrationDto });

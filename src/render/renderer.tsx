@@ -60,6 +60,8 @@ export function createRenderer({ assets, timeoutMs, metrics }: RendererOptions):
   return function render(req, res, page) {
     const { route, nonce, pageData } = res.locals;
     const manifest = assets.current();
+    // Bots, text browsers and page data get everything at once, with no pending boundary.
+    const whole = pageData || wantsWholeDocument(req.get('user-agent') ?? '');
     const plan = assetPlan(manifest, page.islands, route);
     let ids = 0;
     const islands: IslandRenderContext = { nextId: () => `i${++ids}`, fileOf: plan.fileOf, declared: page.islands };
@@ -86,13 +88,13 @@ export function createRenderer({ assets, timeoutMs, metrics }: RendererOptions):
         scripts={plan.scripts}
         preloads={plan.preloads}
         nonce={nonce}
+        bot={whole}
       >
         {content}
       </Document>
     );
     streamRender(req, res, element, {
-      // Bots, text browsers and page data get everything at once, with no pending boundary.
-      whole: pageData || wantsWholeDocument(req.get('user-agent') ?? ''),
+      whole,
       delivery: pageData
         ? { to: 'data', send: (html) => sendPageData(res, html, { manifest, route, kind: page.kind, status: page.status, title: page.title, props: page.props, cacheControl: page.cacheControl, plan }) }
         : { to: 'html', status: page.status, cacheControl: page.cacheControl },

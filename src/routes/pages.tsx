@@ -3,6 +3,7 @@
  */
 import { declared } from '../../protocol/routes.js';
 import type { Storage } from '../storage/types.js';
+import { contactRoutes } from './contact.js';
 import { registrationRoutes } from './registration.js';
 import type { RateLimit } from '../filter/rate-limit.js';
 import type { AnyPageRoute } from './types.js';
@@ -29,5 +30,6 @@ export function siteRoutes(storage: Storage, formRateLimit: RateLimit): AnyPageR
     { ...declared('/voorwaarden'), title: 'Voorwaarden', View: Voorwaarden },
     { ...declared('/privacy'), title: 'Privacyverklaring', View: Privacy },
     ...registrationRoutes(storage, formRateLimit),
+    ...contactRoutes(storage, formRateLimit),
   ];
 }

@@ -2,38 +2,21 @@
  * The registration routes (docs/forms.md §2–§7, docs/pages.md §7): the form, its POST (PRG), the
  * neutral thank-you page and the confirmation page.
  */
-import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
-import { HttpError } from '../errors.js';
-import { readShape } from '../forms/body.js';
-import { RegistrationDto } from '../forms/registration.js';
-import { validateForm } from '../forms/validate.js';
-import { formTitle } from '../../protocol/forms.js';
-import { MESSAGES } from '../../protocol/messages.js';
-import { CSRF_FIELD, HONEYPOT_FIELD, INTERESTS, REGISTRATION_FIELDS, SUBMISSION_FIELD } from '../../protocol/registration.js';
+import RegistrationForm from '../../islands/RegistrationForm.js';
+import { INTERESTS } from '../../protocol/registration.js';
 import { declared } from '../../protocol/routes.js';
-import type { RateLimit } from '../filter/rate-limit.js';
-import type { Registration, Storage } from '../storage/types.js';
-import RegistrationForm, { type RegistrationFormProps } from '../../islands/RegistrationForm.js';
 import { Bedankt } from '../../views/pages/Bedankt.js';
 import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestiging.js';
-import { Island } from '../../views/Island.js';
-import type { ActionContext, ActionResult, AnyPageRoute, LoaderContext, PageRoute } from './types.js';
+import { HttpError } from '../errors.js';
+import type { RateLimit } from '../filter/rate-limit.js';
+import { registrationForm } from '../forms/registration.js';
+import { formRoute } from '../forms/route.js';
+import type { Registration, Storage } from '../storage/types.js';
+import type { AnyPageRoute, PageRoute } from './types.js';
 
 /** Where a filled honeypot is sent (docs/forms.md §7: a neutral thank-you). */
 export const THANK_YOU_PATH = '/aanmelden/bedankt';
-
-const SHAPE = {
-  single: [...REGISTRATION_FIELDS.filter((f) => f !== 'interesses'), CSRF_FIELD, SUBMISSION_FIELD, HONEYPOT_FIELD],
-  multiple: ['interesses'],
-};
-
-type Submitted = ReturnType<typeof readShape>;
-
-/** The content of `/aanmelden`: the registration form, as the island that hydrates it (docs/forms.md §2). */
-function Aanmelden(props: RegistrationFormProps) {
-  return <Island name="RegistrationForm" component={RegistrationForm} props={props} />;
-}
 
 /**
  * Masks an e-mail address for display: first character of the local part, then `***`
@@ -58,75 +41,34 @@ function confirmationProps(registration: Registration): BevestigingProps {
   };
 }
 
-function valuesOf(fields: Submitted): RegistrationFormProps['values'] {
-  return Object.fromEntries(REGISTRATION_FIELDS.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]!]));
-}
-
-/** The form's props: a fresh (or the posted) submission key and the token. */
-function formProps(ctx: LoaderContext, state: Pick<RegistrationFormProps, 'values' | 'errors' | 'notice'>, submissionKey: string = randomUUID()): RegistrationFormProps {
-  return { ...state, csrfToken: ctx.csrfToken(), submissionKey };
-}
-
-/** The submission key of a post: must be the UUID the form was rendered with. */
-function submissionKeyOf(fields: Submitted): string {
-  const key = fields[SUBMISSION_FIELD];
-  if (typeof key !== 'string' || !isUUID(key)) throw new HttpError(400, 'Form shape: missing or invalid submission key');
-  return key;
-}
-
-async function submit(storage: Storage, ctx: ActionContext): Promise<ActionResult<RegistrationFormProps>> {
-  const fields = readShape(ctx.req.body, SHAPE);
-  const submissionKey = submissionKeyOf(fields);
-  if (fields[HONEYPOT_FIELD]) return { redirect: THANK_YOU_PATH, outcome: 'honeypot' };
-
-  const values = valuesOf(fields);
-  const result = await validateForm(RegistrationDto, values);
-  if (!result.ok) {
-    const failed = Object.keys(result.errors);
-    ctx.log.info({ event: 'validation_failed', route: '/aanmelden', fields: failed, count: failed.length }, 'validation_failed');
-    return {
-      status: 422,
-      props: formProps(ctx, { values, errors: result.errors }, submissionKey),
-      data: result.errors,
-    };
-  }
-  const dto = result.value;
-  const { id } = await storage.saveRegistration(submissionKey, {
-    naam: dto.naam,
-    email: dto.email,
-    website: dto.website || null,
-    referentie: dto.referentie || null,
-    gebruikersnaam: dto.gebruikersnaam,
-    landcode: dto.landcode,
-    interesses: dto.interesses,
-    personen: dto.personen,
-  });
-  return { redirect: `/aanmeldingen/${id}` };
-}
-
-async function tokenExpired(ctx: ActionContext): Promise<ActionResult<RegistrationFormProps>> {
-  const fields = readShape(ctx.req.body, SHAPE);
-  return {
-    status: 403,
-    props: formProps(ctx, { values: valuesOf(fields), errors: {}, notice: MESSAGES.sessionExpired }, submissionKeyOf(fields)),
-  };
-}
-
 /**
  * The routes of the registration flow.
  * @param storage where registrations are kept
  * @param rateLimit posts per client address and window (docs/forms.md §7; `FORM_RATE_LIMIT`)
  */
 export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRoute[] {
-  const form: PageRoute<RegistrationFormProps> = {
-    ...declared('/aanmelden'),
-    title: (p) => formTitle('Aanmelden', Object.keys(p.errors).length > 0 || Boolean(p.notice)),
-    loader: (ctx) => formProps(ctx, { values: {}, errors: {} }),
-    View: Aanmelden,
-    action: (ctx) => submit(storage, ctx),
-    onTokenExpired: tokenExpired,
+  const form = formRoute({
+    form: registrationForm,
+    path: '/aanmelden',
+    title: 'Aanmelden',
+    island: RegistrationForm,
+    thankYou: THANK_YOU_PATH,
     rateLimit,
-  };
+    async accept({ value, submissionKey }) {
+      // One row per submission key: a repeat gets the first registration's id (docs/forms.md §7).
+      const { id } = await storage.saveRegistration(submissionKey, {
+        naam: value.naam,
+        email: value.email,
+        website: value.website || null,
+        referentie: value.referentie || null,
+        gebruikersnaam: value.gebruikersnaam,
+        landcode: value.landcode,
+        interesses: value.interesses,
+        personen: value.personen,
+      });
+      return { redirect: `/aanmeldingen/${id}` };
+    },
+  });
   const confirmation: PageRoute<BevestigingProps> = {
     ...declared('/aanmeldingen/:id'),
     title: 'Bedankt voor je aanmelding',
@@ -144,4 +86,3 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
   };
   return [form, { ...declared(THANK_YOU_PATH), title: 'Bedankt voor je aanmelding', View: Bedankt }, confirmation];
 }
-

@@ -122,7 +122,9 @@ export function pageRouter({ routes, render, csrf, limits, metrics }: PageRouter
   for (const route of routes) {
     const r = router.route(route.path).all(routeName(route.path)).get(pageHandler(route, render));
     if (route.action) {
-      const limiter = route.rateLimit ? [limits.perClient(route.rateLimit, 'form posts')] : [];
+      const form = route.form ?? route.path;
+      // One counter per form (docs/forms.md §7): posts of one form never use up another's.
+      const limiter = route.rateLimit ? [limits.perClient(route.rateLimit, `posts of the ${form} form`)] : [];
       r.post(countFormPosts(metrics, route.path), ...limiter, ...formBody(), csrf.protect(), answer(route, render, route.action), tokenExpired(route, render));
     }
     r.all(methodNotAllowed(route.action ? 'GET, HEAD, POST' : 'GET, HEAD'));

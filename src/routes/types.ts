@@ -49,6 +49,8 @@ export interface PageRoute<P extends object = Record<string, never>> extends Rou
   onTokenExpired?: (ctx: ActionContext) => Promise<ActionResult<P>>;
   /** Posts allowed per client address and window (docs/forms.md §7). */
   rateLimit?: RateLimit;
+  /** The name of the form the route posts (its rate-limit counter and the `form` of its log events; see `formRoute`). */
+  form?: string;
   /**
    * Parameters whose values grant access to personal data (e.g. the id of a confirmation):
    * masked wherever the path is logged (see `personalPathMask`).

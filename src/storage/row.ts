@@ -1,8 +1,14 @@
 /**
- * A `registrations` row as either engine returns it, and its conversion to the contract's
- * `Registration` (one place for both engines).
+ * Rows as either engine returns them, and their conversion to the contract's types (one place
+ * for both engines).
  */
-import type { Registration } from './types.js';
+import type { ContactMessage, NewContactMessage, NewRegistration, Registration } from './types.js';
+
+/** The columns a registration is stored in besides its id, submission key and time, in the migration's order. */
+export const REGISTRATION_COLUMNS = ['naam', 'email', 'website', 'referentie', 'gebruikersnaam', 'landcode', 'interesses', 'personen'] as const satisfies ReadonlyArray<keyof NewRegistration>;
+
+/** The columns of a contact message besides its id, submission key and time. */
+export const CONTACT_MESSAGE_COLUMNS = ['naam', 'email', 'onderwerp', 'bericht'] as const satisfies ReadonlyArray<keyof NewContactMessage>;
 
 /** A row of `registrations`: SQLite keeps the interests as JSON text and the time as ISO text. */
 export interface RegistrationRow extends Omit<Registration, 'interesses' | 'createdAt'> {
@@ -25,6 +31,26 @@ export function toRegistration(row: RegistrationRow): Registration {
     landcode: row.landcode,
     interesses: typeof row.interesses === 'string' ? (JSON.parse(row.interesses) as string[]) : row.interesses,
     personen: row.personen,
+    createdAt: row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at,
+  };
+}
+
+/** A row of `contact_messages`. */
+export interface ContactMessageRow extends Omit<ContactMessage, 'createdAt'> {
+  created_at: string | Date;
+}
+
+/**
+ * The contact message a row holds.
+ * @param row as selected with `SELECT *`
+ */
+export function toContactMessage(row: ContactMessageRow): ContactMessage {
+  return {
+    id: row.id,
+    naam: row.naam,
+    email: row.email,
+    onderwerp: row.onderwerp,
+    bericht: row.bericht,
     createdAt: row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at,
   };
 }

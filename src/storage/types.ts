@@ -23,6 +23,22 @@ export interface Registration {
 /** What the form hands to storage. */
 export type NewRegistration = Omit<Registration, 'id' | 'createdAt'>;
 
+/** A stored contact message (docs/forms.md §9). */
+export interface ContactMessage {
+  /** UUID. */
+  id: string;
+  naam: string;
+  email: string;
+  /** One of the subjects' values: `vraag`, `klacht`, `compliment`. */
+  onderwerp: string;
+  bericht: string;
+  /** ISO 8601 time of storing. */
+  createdAt: string;
+}
+
+/** What the contact form hands to storage. */
+export type NewContactMessage = Omit<ContactMessage, 'id' | 'createdAt'>;
+
 /** The database cannot be used right now; the error handler answers it with the 503 page (docs/errors.md §3, docs/operations.md §3). */
 export class StorageUnavailableError extends Error {
   constructor(
@@ -55,6 +71,13 @@ export interface Storage {
   saveRegistration(submissionKey: string, registration: NewRegistration): Promise<{ id: string; created: boolean }>;
   /** The registration with this id, or undefined. */
   findRegistration(id: string): Promise<Registration | undefined>;
+  /**
+   * Stores a contact message once per submission key (unique constraint), as registrations are.
+   * @returns the id, and whether this call stored it
+   */
+  saveContactMessage(submissionKey: string, message: NewContactMessage): Promise<{ id: string; created: boolean }>;
+  /** The contact message with this id, or undefined. */
+  findContactMessage(id: string): Promise<ContactMessage | undefined>;
   /**
    * A setting, created once with `create()` when absent (first writer wins, so
    * several instances on one database agree).

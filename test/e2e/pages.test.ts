@@ -11,25 +11,30 @@ import { useApp } from '../helpers/app.js';
 // A slow count, so the Suspense boundary really streams in after the shell.
 const suite = browserSuite({ countRegistrations: () => new Promise((r) => setTimeout(() => r(3), 300)) });
 
-/** Each page; `island`: it renders the registration island (the others render none). */
-const pages: Array<[path: string, title: string, h1: string, nav: string | null, island: boolean]> = [
-  ['/', 'Start · Eiland', 'Welkom bij Eiland', 'Start', false],
-  ['/over', 'Over deze site · Eiland', 'Over deze site', 'Over deze site', false],
-  ['/voorwaarden', 'Voorwaarden · Eiland', 'Voorwaarden', null, false],
-  ['/privacy', 'Privacyverklaring · Eiland', 'Privacyverklaring', null, false],
-  ['/aanmelden', 'Aanmelden · Eiland', 'Aanmelden', 'Aanmelden', true],
-  ['/aanmelden/bedankt', 'Bedankt voor je aanmelding · Eiland', 'Bedankt voor je aanmelding', null, false],
+/** Each page; `island`: the form island it renders (the others render none). */
+const pages: Array<[path: string, title: string, h1: string, nav: string | null, island: string | null]> = [
+  ['/', 'Start · Eiland', 'Welkom bij Eiland', 'Start', null],
+  ['/over', 'Over deze site · Eiland', 'Over deze site', 'Over deze site', null],
+  ['/voorwaarden', 'Voorwaarden · Eiland', 'Voorwaarden', null, null],
+  ['/privacy', 'Privacyverklaring · Eiland', 'Privacyverklaring', null, null],
+  ['/aanmelden', 'Aanmelden · Eiland', 'Aanmelden', 'Aanmelden', 'RegistrationForm'],
+  ['/aanmelden/bedankt', 'Bedankt voor je aanmelding · Eiland', 'Bedankt voor je aanmelding', null, null],
+  ['/contact', 'Contact · Eiland', 'Contact', 'Contact', 'ContactForm'],
+  ['/contact/bedankt', 'Bedankt voor je bericht · Eiland', 'Bedankt voor je bericht', null, null],
 ];
+
+/** The navigation of every page (docs/pages.md §3). */
+const NAVIGATION = ['Start', 'Aanmelden', 'Over deze site', 'Contact'];
 
 /**
  * The scripts a page requests, sorted (docs/islands.md §3): an island's module preloads, with or
  * without JavaScript; with it, the router and, where an island is, the islands runtime — no React
  * anywhere else.
  */
-async function expectedScripts(javaScript: boolean, island: boolean): Promise<string[]> {
+async function expectedScripts(javaScript: boolean, island: string | null): Promise<string[]> {
   const { router, runtime, islands } = await suite.manifest();
-  const form = islands.RegistrationForm!;
-  const preloads = island ? [form.file, ...form.imports, ...runtime.imports] : [];
+  const form = island ? islands[island]! : undefined;
+  const preloads = form ? [form.file, ...form.imports, ...runtime.imports] : [];
   const run = javaScript ? [router.file, ...(island ? [runtime.file] : [])] : [];
   return [...new Set([...preloads, ...run])].sort();
 }
@@ -45,6 +50,7 @@ for (const javaScript of [false, true]) {
           assert.equal(await page.title(), title);
           assert.equal(await page.$eval('h1', (e) => e.textContent), h1);
           assert.equal(await page.$eval('html', (e) => e.getAttribute('lang')), 'nl');
+          assert.deepEqual(await page.$$eval('nav a', (els) => els.map((e) => e.textContent)), NAVIGATION);
           const current = await page.$$eval('nav [aria-current="page"]', (els) => els.map((e) => e.textContent));
           assert.deepEqual(current, nav ? [nav] : []);
           assert.deepEqual(

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { waitFor } from '../helpers/app.js';
 import { browserSuite, withPage } from '../helpers/browser.js';
-import { EMPTY_SUBMIT_ERRORS, RULE_CASES, visibleFieldErrors } from '../helpers/form.js';
+import { EMPTY_SUBMIT_ERRORS, fill, RULE_CASES, visibleFieldErrors } from '../helpers/form.js';
 
 const suite = browserSuite();
 
@@ -18,21 +18,6 @@ const HYDRATED = '[data-island="RegistrationForm"][data-hydrated="true"]';
 async function openForm(page: Page): Promise<void> {
   await page.goto(`${suite.app.url}/aanmelden`);
   await page.waitForSelector(HYDRATED, { timeout: 5000 });
-}
-
-/** Replaces a text field's value by typing, as a person does (a real change). */
-async function fill(page: Page, id: string, value: string): Promise<void> {
-  await page.click(`#${id}`, { count: 3 });
-  await page.keyboard.down('Control');
-  await page.keyboard.press('KeyA');
-  await page.keyboard.up('Control');
-  await page.keyboard.press('Backspace');
-  if (value === '') {
-    await page.keyboard.type('1'); // a digit: number fields refuse letters
-    await page.keyboard.press('Backspace');
-  } else {
-    await page.keyboard.type(value);
-  }
 }
 
 async function fillValid(page: Page): Promise<void> {

@@ -34,12 +34,12 @@ async function shownCount(url: string): Promise<string | undefined> {
  */
 async function postThroughOutage(bundle: RunningBundle, outage: () => Promise<() => Promise<void>>, countWhileGone: (url: string) => Promise<void>) {
   const before = Number(await shownCount(bundle.url));
-  const sessions: FormSession[] = await Promise.all(Array.from({ length: POSTS }, () => openForm(bundle)));
+  const sessions: FormSession[] = await Promise.all(Array.from({ length: POSTS }, () => openForm(bundle, '/aanmelden')));
   const pid = bundle.server.child.pid;
   let restore: (() => Promise<void>) | undefined;
   try {
     restore = await outage();
-    const refused = await Promise.all(sessions.map((s, i) => postForm(bundle, { ...VALID, naam: `Deelnemer ${i}` }, s)));
+    const refused = await Promise.all(sessions.map((s, i) => postForm(bundle, '/aanmelden', { ...VALID, naam: `Deelnemer ${i}` }, s)));
     for (const res of refused) {
       assert.equal(res.status, 503);
       assert.equal(textOf(res.body, 'title'), '503: An unexpected error has occurred');
@@ -50,9 +50,9 @@ async function postThroughOutage(bundle: RunningBundle, outage: () => Promise<()
   }
   assert.equal(await shownCount(bundle.url), String(before), 'nothing half-written');
   // The same forms, sent again (the visitor's retry), each go through once.
-  const accepted = await Promise.all(sessions.map((s, i) => postForm(bundle, { ...VALID, naam: `Deelnemer ${i}` }, s)));
+  const accepted = await Promise.all(sessions.map((s, i) => postForm(bundle, '/aanmelden', { ...VALID, naam: `Deelnemer ${i}` }, s)));
   for (const res of accepted) assert.equal(res.status, 303);
-  const again = await postForm(bundle, { ...VALID, naam: 'Deelnemer 0' }, sessions[0]);
+  const again = await postForm(bundle, '/aanmelden', { ...VALID, naam: 'Deelnemer 0' }, sessions[0]);
   assert.equal(again.headers.location, accepted[0]!.headers.location, 'a repeat is the same registration');
   assert.equal(await shownCount(bundle.url), String(before + POSTS));
   assert.equal(bundle.server.child.pid, pid);
@@ -68,7 +68,7 @@ describe('the database gone for a moment', { timeout: 120_000 }, () => {
 
     it('503 for posts and confirmations, the count not available, then recovery', () =>
       withProcess(start, async (bundle) => {
-        const first = await postForm(bundle, VALID);
+        const first = await postForm(bundle, '/aanmelden', VALID);
         assert.equal(first.status, 303);
         const confirmation = String(first.headers.location);
         await postThroughOutage(
@@ -92,7 +92,7 @@ describe('the database gone for a moment', { timeout: 120_000 }, () => {
 
     it('503 for posts while it cannot be written, the count still shown, then recovery', () =>
       withProcess(() => startBundle(local.dir, { FORM_RATE_LIMIT: '1000/1m' }), async (bundle) => {
-        assert.equal((await postForm(bundle, VALID)).status, 303);
+        assert.equal((await postForm(bundle, '/aanmelden', VALID)).status, 303);
         // Immutable: not even root may write; SQLite writes go to the write-ahead log first.
         const files = ['eiland.db', 'eiland.db-wal'].map((f) => join(local.dir, 'data', f));
         await postThroughOutage(

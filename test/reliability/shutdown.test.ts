@@ -66,7 +66,7 @@ describe('graceful shutdown with requests in flight', { timeout: 120_000 }, () =
     await withProcess(start, async (bundle) => {
       let release: (() => Promise<void>) | undefined;
       try {
-        const sessions = await Promise.all(Array.from({ length: IN_FLIGHT_POSTS }, () => openForm(bundle)));
+        const sessions = await Promise.all(Array.from({ length: IN_FLIGHT_POSTS }, () => openForm(bundle, '/aanmelden')));
         // Hold the table: the start page's count and every insert wait, so the requests below are
         // truly in flight (shell sent, bodies read) when the signal comes.
         release = await lockRegistrations(databaseUrl);
@@ -143,7 +143,7 @@ describe('graceful shutdown with requests in flight', { timeout: 120_000 }, () =
           try {
             if (i % 3 === 2) {
               const email = `gebruiker${n}x${i}@voorbeeld.nl`;
-              const res = await postForm(site, { ...VALID, email });
+              const res = await postForm(site, '/aanmelden', { ...VALID, email });
               if (res.status === 303) posted.push(email);
               else failures.push(`POST ${res.status}`);
             } else {

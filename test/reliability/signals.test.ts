@@ -32,7 +32,7 @@ function storedWith(dir: string, email: string): number {
 /** Opens the form, then sends a post's head and half its body: a post in flight. */
 async function postInFlight(port: number, email: string): Promise<{ wire: WireRequest; finish(): Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
-  const session = await openForm({ port });
+  const session = await openForm({ port }, '/aanmelden');
   const { head, body } = wirePost(url, session, { ...VALID, email });
   const half = Math.floor(body.length / 2);
   const wire = await openWire(port, head + body.slice(0, half), session.from);

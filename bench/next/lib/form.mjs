@@ -3,12 +3,15 @@
  * src/forms/body.ts, for getServerSideProps (server only): an urlencoded body
  * of at most 32 KiB, the form's shape, the island's rule list, the transforms.
  */
-import { CSRF_FIELD, HONEYPOT_FIELD, REGISTRATION_FIELDS, SUBMISSION_FIELD } from '../../../protocol/registration.js';
+import { CSRF_FIELD, HONEYPOT_FIELD, SUBMISSION_FIELD } from '../../../protocol/forms.js';
+import rules from '../rules.json';
 import { applyTransform } from '../../../protocol/rules.js';
 
 /** Eiland's FORM_BODY_LIMIT. */
 export const FORM_BODY_LIMIT = 32 * 1024;
 
+/** The form's fields, in form order: the keys of its rule list. */
+const REGISTRATION_FIELDS = Object.keys(rules);
 const SINGLE = new Set([...REGISTRATION_FIELDS.filter((f) => f !== 'interesses'), CSRF_FIELD, SUBMISSION_FIELD, HONEYPOT_FIELD]);
 const MULTIPLE = new Set(['interesses']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

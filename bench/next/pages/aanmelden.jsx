@@ -9,7 +9,8 @@ import Head from 'next/head';
 // its module loads (kept apart from the binding, which only the server code below uses).
 import '../lib/registration-rules.mjs';
 import rules from '../lib/registration-rules.mjs';
-import RegistrationForm, { validateValues } from '../../../islands/RegistrationForm.js';
+import RegistrationForm from '../../../islands/RegistrationForm.js';
+import { validateValues } from '../../../islands/lib/validate.js';
 import { DATA_HEADER } from '../../../protocol/page-data.js';
 import { Layout } from '../../../views/Layout.js';
 import { saveRegistration } from '../lib/db.mjs';

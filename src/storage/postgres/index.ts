@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
-import { toRegistration, type RegistrationRow } from '../row.js';
-import type { NewRegistration, Storage } from '../types.js';
+import { CONTACT_MESSAGE_COLUMNS, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type RegistrationRow } from '../row.js';
+import type { NewContactMessage, NewRegistration, Storage } from '../types.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** The advisory lock every instance takes to migrate (any fixed number; "eiland" in ASCII). */
@@ -48,6 +48,25 @@ async function migrate(pool: pg.Pool): Promise<void> {
 }
 
 /**
+ * The save of a table that keeps one row per submission key (docs/operations.md §3; a unique
+ * constraint).
+ * @param table the table (a constant of this module, never input)
+ * @param columns its other columns (constants of src/storage/row.ts); the row's values are parameters
+ * @returns save(submissionKey, row): the id of the key's row and whether this call stored it
+ */
+function saveOncePerKey<T extends object>(pool: pg.Pool, table: string, columns: ReadonlyArray<keyof T & string>) {
+  const names = ['id', 'submission_key', ...columns];
+  const insert = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (submission_key) DO NOTHING`;
+  const idByKey = `SELECT id FROM ${table} WHERE submission_key = $1`;
+  return async (submissionKey: string, row: T): Promise<{ id: string; created: boolean }> => {
+    const id = randomUUID();
+    const inserted = await pool.query(insert, [id, submissionKey, ...columns.map((c) => row[c])]);
+    if (inserted.rowCount === 1) return { id, created: true };
+    return { id: (await pool.query<{ id: string }>(idByKey, [submissionKey])).rows[0]!.id, created: false };
+  };
+}
+
+/**
  * Connects to PostgreSQL and migrates.
  * @throws StorageUnavailableError when the server cannot be reached or migrated
  */
@@ -66,27 +85,26 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
     throw error;
   });
   let hits = 0;
+  const saveRegistration = saveOncePerKey<NewRegistration>(pool, 'registrations', REGISTRATION_COLUMNS);
+  const saveContactMessage = saveOncePerKey<NewContactMessage>(pool, 'contact_messages', CONTACT_MESSAGE_COLUMNS);
 
   return {
     countRegistrations: () => guarded('count', async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM registrations')).rows[0]!.n)),
 
-    saveRegistration: (submissionKey: string, r: NewRegistration) =>
-      guarded('save', async () => {
-        const id = randomUUID();
-        const inserted = await pool.query(
-          `INSERT INTO registrations (id, submission_key, naam, email, website, referentie, gebruikersnaam, landcode, interesses, personen)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (submission_key) DO NOTHING`,
-          [id, submissionKey, r.naam, r.email, r.website, r.referentie, r.gebruikersnaam, r.landcode, r.interesses, r.personen],
-        );
-        if (inserted.rowCount === 1) return { id, created: true };
-        const existing = await pool.query<{ id: string }>('SELECT id FROM registrations WHERE submission_key = $1', [submissionKey]);
-        return { id: existing.rows[0]!.id, created: false };
-      }),
+    saveRegistration: (submissionKey: string, r: NewRegistration) => guarded('save', () => saveRegistration(submissionKey, r)),
 
     findRegistration: (id: string) =>
       guarded('find', async () => {
         const row = (await pool.query<RegistrationRow>('SELECT * FROM registrations WHERE id = $1', [id])).rows[0];
         return row ? toRegistration(row) : undefined;
+      }),
+
+    saveContactMessage: (submissionKey: string, m: NewContactMessage) => guarded('save', () => saveContactMessage(submissionKey, m)),
+
+    findContactMessage: (id: string) =>
+      guarded('find', async () => {
+        const row = (await pool.query<ContactMessageRow>('SELECT * FROM contact_messages WHERE id = $1', [id])).rows[0];
+        return row ? toContactMessage(row) : undefined;
       }),
 
     setting: (name: string, create: () => string) =>

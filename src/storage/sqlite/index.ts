@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
-import { toRegistration, type RegistrationRow } from '../row.js';
-import type { NewRegistration, Storage } from '../types.js';
+import { CONTACT_MESSAGE_COLUMNS, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type RegistrationRow } from '../row.js';
+import type { NewContactMessage, NewRegistration, Storage } from '../types.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Applies the migrations not yet applied, in one immediate (write-locked) transaction. */
@@ -21,17 +21,34 @@ function migrate(db: Database.Database): void {
 }
 
 /**
+ * The save of a table that keeps one row per submission key (docs/operations.md §3; a unique
+ * constraint), its statements compiled once.
+ * @param table the table (a constant of this module, never input)
+ * @param columns its other columns (constants of src/storage/row.ts)
+ * @returns save(submissionKey, row): the id of the key's row and whether this call stored it
+ */
+function saveOncePerKey<T extends object>(db: Database.Database, table: string, columns: ReadonlyArray<keyof T & string>) {
+  const names = ['id', 'submission_key', ...columns, 'created_at'];
+  const insert = db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT(submission_key) DO NOTHING`);
+  const idByKey = db.prepare<[string], { id: string }>(`SELECT id FROM ${table} WHERE submission_key = ?`);
+  return (submissionKey: string, row: T): { id: string; created: boolean } => {
+    const id = randomUUID();
+    const { changes } = insert.run(id, submissionKey, ...columns.map((c) => row[c]), new Date().toISOString());
+    return changes === 1 ? { id, created: true } : { id: idByKey.get(submissionKey)!.id, created: false };
+  };
+}
+
+/**
  * Every statement the engine runs, compiled once per open database (compiling is a visible
  * share of a request's time when done per call).
  */
 function prepareStatements(db: Database.Database) {
   return {
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM registrations'),
-    insert: db.prepare(
-      `INSERT INTO registrations (id, submission_key, naam, email, website, referentie, gebruikersnaam, landcode, interesses, personen, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(submission_key) DO NOTHING`,
-    ),
-    idByKey: db.prepare<[string], { id: string }>('SELECT id FROM registrations WHERE submission_key = ?'),
+    // SQLite has no array type: the interests are stored as JSON text.
+    saveRegistration: saveOncePerKey<Omit<NewRegistration, 'interesses'> & { interesses: string }>(db, 'registrations', REGISTRATION_COLUMNS),
+    saveContactMessage: saveOncePerKey<NewContactMessage>(db, 'contact_messages', CONTACT_MESSAGE_COLUMNS),
+    contactById: db.prepare<[string], ContactMessageRow>('SELECT * FROM contact_messages WHERE id = ?'),
     byId: db.prepare<[string], RegistrationRow>('SELECT * FROM registrations WHERE id = ?'),
     addSetting: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING'),
     setting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?'),
@@ -73,17 +90,21 @@ export async function openSqlite(file: string): Promise<Storage> {
     countRegistrations: () => guarded('count', () => sql.count.get()!.n),
 
     saveRegistration: (submissionKey: string, r: NewRegistration) =>
-      guarded('save', () => {
-        const id = randomUUID();
-        const { changes } = sql.insert.run(id, submissionKey, r.naam, r.email, r.website, r.referentie, r.gebruikersnaam, r.landcode, JSON.stringify(r.interesses), r.personen, new Date().toISOString());
-        if (changes === 1) return { id, created: true };
-        return { id: sql.idByKey.get(submissionKey)!.id, created: false };
-      }),
+      guarded('save', () => sql.saveRegistration(submissionKey, { ...r, interesses: JSON.stringify(r.interesses) })),
 
     findRegistration: (id: string) =>
       guarded('find', () => {
         const row = sql.byId.get(id);
         return row ? toRegistration(row) : undefined;
+      }),
+
+    saveContactMessage: (submissionKey: string, m: NewContactMessage) =>
+      guarded('save', () => sql.saveContactMessage(submissionKey, m)),
+
+    findContactMessage: (id: string) =>
+      guarded('find', () => {
+        const row = sql.contactById.get(id);
+        return row ? toContactMessage(row) : undefined;
       }),
 
     setting: (name: string, create: () => string) =>

@@ -1,5 +1,6 @@
 /** The PostgreSQL migrations in order; `schema_migrations` records those applied. */
 import m0001 from './0001-registrations.js';
 import m0002 from './0002-rate-limits.js';
+import m0003 from './0003-contact-messages.js';
 
-export const MIGRATIONS: readonly string[] = [m0001, m0002];
+export const MIGRATIONS: readonly string[] = [m0001, m0002, m0003];

@@ -1,0 +1,94 @@
+/**
+ * A form's fields as its island declares them once (docs/forms.md): control, label, hint and the
+ * control's own attributes. The markup helpers, the error summary and the reading of values all
+ * follow this declaration, in its order. Browser code, rendered on the server too.
+ */
+import type { ReactNode } from 'react';
+
+/** What every field has. */
+interface FieldBase {
+  /** The label (for a checkbox group: the legend); the error summary names the field by it. */
+  label: string;
+  /** A hint shown under the label. */
+  hint?: string;
+}
+
+/** A text-like input. */
+export interface InputSpec extends FieldBase {
+  control: 'text' | 'email' | 'url' | 'number';
+  autoComplete?: string;
+  /** Further attributes of the input, e.g. `{ spellCheck: 'false' }`. */
+  attributes?: Record<string, string>;
+}
+
+/** A `<textarea>`. */
+export interface TextareaSpec extends FieldBase {
+  control: 'textarea';
+  /** Visible lines. */
+  rows?: number;
+  attributes?: Record<string, string>;
+}
+
+/** A `<select>` with an empty first option. */
+export interface SelectSpec extends FieldBase {
+  control: 'select';
+  /** The options' values and labels, in order. */
+  options: Readonly<Record<string, string>>;
+  /** The text of the empty first option, e.g. `Kies een onderwerp`. */
+  placeholder: string;
+  autoComplete?: string;
+}
+
+/** A group of checkboxes sending one name several times. */
+export interface CheckboxesSpec extends FieldBase {
+  control: 'checkboxes';
+  options: Readonly<Record<string, string>>;
+}
+
+/** One checkbox (e.g. consent). */
+export interface CheckboxSpec extends FieldBase {
+  control: 'checkbox';
+  /** What a checked box sends. */
+  value: string;
+  /** What the label shows, when more than its text (e.g. with a link); `label` otherwise. */
+  content?: ReactNode;
+}
+
+/** A field's declaration. */
+export type FieldSpec = InputSpec | TextareaSpec | SelectSpec | CheckboxesSpec | CheckboxSpec;
+
+/** A form's fields by name, in form order. */
+export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
+
+/**
+ * Declares a form's fields (an identity function that keeps the names' types).
+ * @example const FIELDS = defineFields({ naam: { control: 'text', label: 'Naam', autoComplete: 'name' } })
+ */
+export function defineFields<F extends FieldSpecs>(fields: F): F {
+  return fields;
+}
+
+/**
+ * The element id a field's summary link moves focus to: the control, or a group's first box.
+ * @throws Error for a checkbox group without options
+ */
+export function fieldAnchor(name: string, spec: FieldSpec): string {
+  if (spec.control !== 'checkboxes') return name;
+  const first = Object.keys(spec.options)[0];
+  if (first === undefined) throw new Error(`Checkbox group "${name}" has no options`);
+  return `${name}-${first}`;
+}
+
+/**
+ * Reads a form's current values as the server would receive them: a string per field, an array
+ * for a checkbox group (undefined when nothing is sent).
+ */
+export function readValues(form: HTMLFormElement, fields: FieldSpecs): Record<string, string | string[] | undefined> {
+  const data = new FormData(form);
+  const values: Record<string, string | string[] | undefined> = {};
+  for (const [name, spec] of Object.entries(fields)) {
+    const all = data.getAll(name).map(String);
+    values[name] = spec.control === 'checkboxes' ? (all.length > 0 ? all : undefined) : all[0];
+  }
+  return values;
+}

@@ -1,0 +1,108 @@
+/**
+ * A form route (docs/forms.md §8): a declared form, its island and what to do with a valid post,
+ * made into one page route. GET renders the form; POST runs, in order, the rate limit (one counter
+ * per form), the body reader and shape check, the cross-site protection (src/routes/router.tsx),
+ * the submission key, the honeypot, validation (422 with every value kept, or JSON for the
+ * island) and the form's `accept` (303). A repeat of a submission key is answered like the first
+ * (the form's storage keeps one row per key).
+ */
+import { randomUUID } from 'node:crypto';
+import { isUUID } from 'class-validator';
+import type { ComponentType } from 'react';
+import type { Logger } from 'pino';
+import { formTitle, HONEYPOT_FIELD, SUBMISSION_FIELD, type FormProps } from '../../protocol/forms.js';
+import { MESSAGES } from '../../protocol/messages.js';
+import { declared } from '../../protocol/routes.js';
+import { Island } from '../../views/Island.js';
+import { HttpError } from '../errors.js';
+import type { RateLimit } from '../filter/rate-limit.js';
+import type { ActionContext, ActionResult, LoaderContext, PageRoute } from '../routes/types.js';
+import { readShape } from './body.js';
+import type { FormDefinition } from './define.js';
+import { validateForm } from './validate.js';
+
+/** What a valid post gets: the typed value, its submission key and the request's logger. */
+export interface Accepted<T> {
+  value: T;
+  /** The rendered form's key: the same for a repeat of the same post. */
+  submissionKey: string;
+  log: Logger;
+}
+
+/** Options of {@link formRoute}. */
+export interface FormRouteOptions<T extends object> {
+  form: FormDefinition<T>;
+  /** The route's path, declared in `protocol/routes.json` with the form's island. */
+  path: string;
+  /** The page title without the site suffix; "Fout: " is put before it while the form shows errors. */
+  title: string;
+  /** The island component (the default export of `islands/<form.island>.tsx`). */
+  island: ComponentType<FormProps>;
+  /** Where a filled honeypot is sent: a neutral thank-you that stores and tells nothing (docs/forms.md §7). */
+  thankYou: string;
+  /** Posts per client address and window; counted per form. */
+  rateLimit: RateLimit;
+  /**
+   * Keeps a valid post and says where to go next (303, post/redirect/get). Called again with the
+   * same submission key for a repeated post: answer it like the first.
+   */
+  accept(accepted: Accepted<T>): Promise<{ redirect: string }>;
+}
+
+type Submitted = ReturnType<typeof readShape>;
+
+/** The form's props: a fresh (or the posted) submission key and the token. */
+function formProps(ctx: LoaderContext, state: Pick<FormProps, 'values' | 'errors' | 'notice'>, submissionKey: string = randomUUID()): FormProps {
+  return { ...state, csrfToken: ctx.csrfToken(), submissionKey };
+}
+
+/** The submission key of a post: must be the UUID the form was rendered with. */
+function submissionKeyOf(fields: Submitted): string {
+  const key = fields[SUBMISSION_FIELD];
+  if (typeof key !== 'string' || !isUUID(key)) throw new HttpError(400, 'Form shape: missing or invalid submission key');
+  return key;
+}
+
+/**
+ * Makes a form's page route.
+ * @example formRoute({ form: contactForm, path: '/contact', title: 'Contact', island: ContactForm, thankYou: '/contact/bedankt', rateLimit, accept })
+ */
+export function formRoute<T extends object>({ form, path, title, island: component, thankYou, rateLimit, accept }: FormRouteOptions<T>): PageRoute<FormProps> {
+  const route = declared(path);
+  if (!route.islands.includes(form.island)) throw new TypeError(`Route ${path} must declare the island "${form.island}" in protocol/routes.json`);
+  const valuesOf = (fields: Submitted): FormProps['values'] =>
+    Object.fromEntries(form.fields.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]!]));
+
+  const submit = async (ctx: ActionContext): Promise<ActionResult<FormProps>> => {
+    const fields = readShape(ctx.req.body, form.shape);
+    const submissionKey = submissionKeyOf(fields);
+    if (fields[HONEYPOT_FIELD]) return { redirect: thankYou, outcome: 'honeypot' };
+    const values = valuesOf(fields);
+    const result = await validateForm(form.dto, values);
+    if (!result.ok) {
+      const failed = Object.keys(result.errors);
+      ctx.log.info({ event: 'validation_failed', form: form.name, route: path, fields: failed, count: failed.length }, 'validation_failed');
+      return { status: 422, props: formProps(ctx, { values, errors: result.errors }, submissionKey), data: result.errors };
+    }
+    return accept({ value: result.value, submissionKey, log: ctx.log });
+  };
+
+  // A same-origin post whose token has expired: the form again, every value kept, a fresh token.
+  const tokenExpired = async (ctx: ActionContext): Promise<ActionResult<FormProps>> => {
+    const fields = readShape(ctx.req.body, form.shape);
+    return { status: 403, props: formProps(ctx, { values: valuesOf(fields), errors: {}, notice: MESSAGES.sessionExpired }, submissionKeyOf(fields)) };
+  };
+
+  return {
+    ...route,
+    title: (props) => formTitle(title, Object.keys(props.errors).length > 0 || Boolean(props.notice)),
+    loader: (ctx) => formProps(ctx, { values: {}, errors: {} }),
+    View: function FormPage(props: FormProps) {
+      return <Island name={form.island} component={component} props={props} />;
+    },
+    action: submit,
+    onTokenExpired: tokenExpired,
+    rateLimit,
+    form: form.name,
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The contact routes (docs/forms.md §9): the form and its POST (PRG to a thank-you page that shows
+ * no personal data), and that thank-you page.
+ */
+import ContactForm from '../../islands/ContactForm.js';
+import { declared } from '../../protocol/routes.js';
+import { ContactBedankt } from '../../views/pages/ContactBedankt.js';
+import type { RateLimit } from '../filter/rate-limit.js';
+import { contactForm } from '../forms/contact.js';
+import { formRoute } from '../forms/route.js';
+import type { Storage } from '../storage/types.js';
+import type { AnyPageRoute } from './types.js';
+
+/** Where a sent (or honeypot-filled) contact form goes. */
+export const CONTACT_THANKS_PATH = '/contact/bedankt';
+
+/**
+ * The routes of the contact form.
+ * @param storage where contact messages are kept
+ * @param rateLimit posts per client address and window (docs/forms.md §7; `FORM_RATE_LIMIT`), counted for this form alone
+ */
+export function contactRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRoute[] {
+  const form = formRoute({
+    form: contactForm,
+    path: '/contact',
+    title: 'Contact',
+    island: ContactForm,
+    thankYou: CONTACT_THANKS_PATH,
+    rateLimit,
+    async accept({ value, submissionKey, log }) {
+      const { created } = await storage.saveContactMessage(submissionKey, { naam: value.naam, email: value.email, onderwerp: value.onderwerp, bericht: value.bericht });
+      // The subject is a category, not personal data; the message and its sender are never logged.
+      log.info({ event: 'contact_received', form: 'contact', subject: value.onderwerp, repeated: !created }, 'contact_received');
+      return { redirect: CONTACT_THANKS_PATH };
+    },
+  });
+  return [form, { ...declared(CONTACT_THANKS_PATH), title: 'Bedankt voor je bericht', View: ContactBedankt }];
+}
