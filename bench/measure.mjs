@@ -115,7 +115,8 @@ function importsOf(code) {
 
 /**
  * The JavaScript a page makes a browser load: its `<script src>`, `<link rel="modulepreload">`
- * (and `<link rel="preload" as="script">`), and every module those import, transitively.
+ * (and `<link rel="preload" as="script">`), an Astro island's component and renderer modules,
+ * and every module those import, transitively.
  * Sizes are of the bytes served, compressed here with gzip -9 and brotli 11 alike for every
  * server.
  * @returns {Promise<{ files: number, raw: number, gzip: number, brotli: number, urls: string[] }>}
@@ -124,6 +125,8 @@ export async function pageScripts(port, path) {
   const html = (await fetchRaw(port, path)).body.toString('utf8');
   const queue = [];
   for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) queue.push(m[1]);
+  // Astro's islands name their component's and their renderer's modules.
+  for (const m of html.matchAll(/<astro-island\b[^>]*>/g)) for (const url of m[0].matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)) queue.push(url[1]);
   for (const m of html.matchAll(/<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*>/g)) {
     const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
     if (href && (/rel="modulepreload"/.test(m[0]) || /as="script"/.test(m[0]))) queue.push(href);

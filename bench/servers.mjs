@@ -1,15 +1,18 @@
 // The servers the benchmark compares, each started fresh on loopback with its own copy of one
 // SQLite database (so the developer's data/ is never touched and both read the same rows):
-//   eiland  node dist/server/main.js, as deployed (a copy of dist/, public/, package.json) and
-//           started (the allocator settings of `npm start`)
-//   tsx     node --import tsx src/main.ts (the server before the bundle, for comparison)
-//   next    the Next.js app of bench/next (next start)
+//   eiland          node dist/server/main.js, as deployed (a copy of dist/, public/, package.json)
+//                   and started (the allocator settings of `npm start`)
+//   eiland-nocache  the same with the render cache off (RENDER_CACHE_MAX_BYTES=0)
+//   tsx             node --import tsx src/main.ts (the server before the bundle, for comparison)
+//   next            the Next.js app of bench/next (next start)
+//   astro           the Astro app of bench/astro (@astrojs/node standalone)
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALLOCATOR_ENV } from '../scripts/allocator-env.mjs';
+import { startedPort } from '../scripts/started-port.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,8 +26,8 @@ export async function deployment() {
 }
 
 /** Starts a Node server process, with the allocator settings of `npm start`, and waits for its `server_started` line. */
-async function startNode(args, { cwd, heapProbe }) {
-  const env = { ...process.env, ...ALLOCATOR_ENV, PORT: '0', LOG_LEVEL: 'info' };
+async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
+  const env = { ...process.env, ...ALLOCATOR_ENV, PORT: '0', LOG_LEVEL: 'info', ...extraEnv };
   delete env.NODE_ENV; // production, as an operator runs it
   const probe = heapProbe ? ['--import', join(ROOT, 'bench', 'heap-probe.mjs')] : [];
   const child = spawn(process.execPath, [...probe, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -35,20 +38,7 @@ async function startNode(args, { cwd, heapProbe }) {
       else if (line.trim() !== '') process.stderr.write(`${line}\n`);
     }
   });
-  const port = await new Promise((resolve, reject) => {
-    let buffer = '';
-    const onData = (chunk) => {
-      buffer += chunk;
-      const started = /"event":"server_started"[^\n]*"port":(\d+)/.exec(buffer);
-      if (!started) return;
-      // From here on the log is drained unread: parsing it would take the load generator's CPU.
-      child.stdout.off('data', onData);
-      resolve(Number(started[1]));
-    };
-    child.stdout.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server ${args.join(' ')} exited with ${code}`)));
-  });
-  child.stdout.resume();
+  const port = await startedPort(child);
   return {
     port,
     pid: child.pid,
@@ -64,14 +54,19 @@ async function startNode(args, { cwd, heapProbe }) {
 
 /**
  * Starts one server kind.
- * @param {'eiland'|'tsx'|'next'} kind
+ * @param {'eiland'|'eiland-nocache'|'tsx'|'next'|'astro'} kind
  * @param {{ dir: string, dbFile: string }} deployed from {@link deployment}
  * @param {{ heapProbe?: boolean }} [options] heapProbe: Eiland prints its heap every second
  * @returns {Promise<{ port: number, pid: number, stop(): Promise<void>, heap(): object|undefined }>}
  */
 export async function startServer(kind, deployed, { heapProbe = false } = {}) {
   if (kind === 'eiland') return startNode(['dist/server/main.js'], { cwd: deployed.dir, heapProbe });
+  if (kind === 'eiland-nocache') return startNode(['dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: { RENDER_CACHE_MAX_BYTES: '0' } });
   if (kind === 'tsx') return startNode(['--import', 'tsx', '--import', './src/env.ts', 'src/main.ts'], { cwd: ROOT, heapProbe });
+  if (kind === 'astro') {
+    const { startAstro } = await import('./astro/server.mjs');
+    return { ...(await startAstro({ dbFile: deployed.dbFile })), heap: () => undefined };
+  }
   const { startNext } = await import('./next/server.mjs');
   const next = await startNext({ dbFile: deployed.dbFile });
   return { ...next, heap: () => undefined };

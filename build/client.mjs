@@ -8,6 +8,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { compress } from './compress.mjs';
+import { minifyAgain } from './minify.mjs';
 import { formIslands, islandEntry, unknownFormIslands } from './form-islands.mjs';
 import { prune } from './files.mjs';
 import { buildImages, imagesOutDir } from './images.mjs';
@@ -101,6 +102,7 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   const [images, ...results] = await Promise.all([buildImages({ root, outAbs }), ...options.map((o) => esbuild.build(o))]);
   /** @type {Metafile[]} */
   const metafiles = results.map((r) => /** @type {Metafile} */ (/** @type {esbuild.BuildResult} */ (r).metafile));
+  if (production) await minifyAgain(metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f)), join(root, 'node_modules', '.cache', 'eiland', 'minified'));
   const { manifest, files } = await writeManifest({ root, out: outAbs, islands, metafiles, images: images.images, production });
   if (production) await compress(files);
   const written = metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f));

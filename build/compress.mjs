@@ -2,24 +2,26 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gunzip as gunzipCallback, gzip } from 'node:zlib';
 import { writeAtomically } from './files.mjs';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
+const gunzip = promisify(gunzipCallback);
 
 /**
  * Writes a `.br` (quality 11) and a `.gz` (level 9) beside each file (production; development
- * serves plain files). Every name carries its content hash, so a twin already beside its file is
- * that file's twin: only new files are compressed (brotli at quality 11 is most of a build).
+ * serves plain files). Twins already beside their file are kept when the gzip twin unpacks to the
+ * file (a name carries esbuild's content hash, but the second minification changes the bytes
+ * under the same name): only new files are compressed (brotli at quality 11 is most of a build).
  * Asynchronous zlib runs on libuv's thread pool, so the files compress in parallel.
  * @param {string[]} files absolute paths
  */
 export async function compress(files) {
   await Promise.all(
     files.map(async (file) => {
-      if (existsSync(`${file}.br`) && existsSync(`${file}.gz`)) return;
       const data = await readFile(file);
+      if (existsSync(`${file}.br`) && existsSync(`${file}.gz`) && (await gunzip(await readFile(`${file}.gz`))).equals(data)) return;
       const [br, gzipped] = await Promise.all([brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz(data, { level: 9 })]);
       await Promise.all([writeAtomically(`${file}.br`, br), writeAtomically(`${file}.gz`, gzipped)]);
     }),

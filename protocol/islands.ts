@@ -81,5 +81,13 @@ function assertPlainJson(island: string, value: unknown, path: string): void {
  */
 export function serializeIslandProps(island: string, props: object): string {
   assertPlainJson(island, props, '');
-  return JSON.stringify(props).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c]!);
+  return escapeScriptJson(JSON.stringify(props));
+}
+
+/**
+ * Makes JSON text safe inside a `<script>` element.
+ * @returns the text with `<`, `>`, `&`, U+2028 and U+2029 written as `\uXXXX` escapes
+ */
+export function escapeScriptJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c]!);
 }

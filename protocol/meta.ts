@@ -8,6 +8,11 @@ export const META = {
   requestId: 'request-id',
   /** URL of the build manifest's public copy. */
   manifest: 'eiland-manifest',
+  /**
+   * Where islands are: the island runtime's URL, then the modules it needs, space-separated; the
+   * router loads them after the first paint (docs/islands.md §3).
+   */
+  afterPaint: 'eiland-islands',
   /** Development only: the id of the build the page shows (client build and server process). */
   build: 'eiland-build',
 } as const;

@@ -25,6 +25,7 @@ import { createMetrics, type Metrics } from './metrics/index.js';
 import { countStorageErrors } from './metrics/storage.js';
 import { PROJECT_ROOT } from './project-root.js';
 import { errorHandler, notFound } from './render/error-handler.js';
+import { createRenderCache } from './render/cache.js';
 import { createRenderer } from './render/renderer.js';
 import { clientErrorsRouter } from './routes/client-errors.js';
 import { healthRouter } from './routes/health.js';
@@ -76,7 +77,7 @@ export function createApp(config: Config, options: AppOptions): Express {
   const publicDir = options.publicDir ?? join(PROJECT_ROOT, 'public');
   const storage = countStorageErrors(options.storage, metrics);
   const csrf = csrfTokens({ secret: config.csrfSecret, logger, publicOrigins: config.publicOrigins });
-  const render = createRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000, metrics });
+  const render = createRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000, metrics, cache: createRenderCache(config.renderCache) });
   const limits = rateLimits({ storage, logger });
   const pages = [...siteRoutes(storage, config.formRateLimit), ...(options.extraRoutes ?? [])];
   const maskPath = personalPathMask(pages);

@@ -38,6 +38,13 @@ export interface Config {
    * on loopback unless a host is set.
    */
   metrics: { port: number; host: string } | undefined;
+  /** The render cache (docs/streaming.md §6). */
+  renderCache: {
+    /** Its bound in bytes (`RENDER_CACHE_MAX_BYTES`, default 16 MiB, at most 1 GiB); 0 turns it off. */
+    maxBytes: number;
+    /** Every hit compared with a fresh render (`RENDER_CACHE_VERIFY`: `1` or `0`; default on in development only). */
+    verify: boolean;
+  };
   /** `/_image` (docs/images.md §1); defaults in protocol/image-config.ts. */
   images: {
     /** Output formats by `Accept`, most preferred first (`IMAGE_FORMATS`; AVIF opt-in). */
@@ -58,6 +65,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** The render cache's bound unless `RENDER_CACHE_MAX_BYTES` says otherwise: 16 MiB. */
+export const DEFAULT_RENDER_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Today's limit of form posts per client address: 20 per 10 minutes (docs/forms.md §7). */
 export const DEFAULT_FORM_RATE_LIMIT = '20/10m';
@@ -179,6 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const formRateLimit = parseRateLimit(formLimitRaw);
   if (!formRateLimit) problems.push(`FORM_RATE_LIMIT must be posts per window, like 20/10m (units s, m, h; at least 1 post and 1 s), got "${formLimitRaw}"`);
 
+  const renderCacheRaw = env.RENDER_CACHE_MAX_BYTES ?? String(DEFAULT_RENDER_CACHE_MAX_BYTES);
+  const renderCacheMaxBytes = Number(renderCacheRaw);
+  if (!/^\d{1,10}$/.test(renderCacheRaw) || renderCacheMaxBytes > 2 ** 30) problems.push(`RENDER_CACHE_MAX_BYTES must be a whole number of bytes from 0 (off) to 1073741824, got "${renderCacheRaw}"`);
+  const verifyRaw = env.RENDER_CACHE_VERIFY ?? (nodeEnv === 'development' ? '1' : '0');
+  if (verifyRaw !== '0' && verifyRaw !== '1') problems.push(`RENDER_CACHE_VERIFY must be 1 or 0, got "${verifyRaw}"`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -192,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins,
     formRateLimit: formRateLimit!,
     metrics: metricsPortRaw === undefined ? undefined : { port: metricsPort, host: metricsHost },
+    renderCache: { maxBytes: renderCacheMaxBytes, verify: verifyRaw === '1' },
     images: { formats, cacheDir, cacheMaxBytes: Number(cacheRaw), jobs },
   };
 }

@@ -8,6 +8,8 @@ import type { RequestHandler } from 'express';
 import type { ReactNode } from 'react';
 import { DATA_HEADER } from '../protocol/page-data.js';
 import { parseTarget, type Target } from './filter/canonical.js';
+import type { RenderCacheResult } from './render/cache.js';
+import type { HoleValues } from './render/holes.js';
 
 declare global {
   // Express's own extension point for `res.locals` (@types/express-serve-static-core).
@@ -30,6 +32,13 @@ declare global {
        * read (it sets its cookies then).
        */
       readonly csrfToken: string;
+      /**
+       * This response's values of the render cache's holes that a loader took (docs/streaming.md
+       * §6): set by the loader's context when it hands out a placeholder instead.
+       */
+      holes?: HoleValues;
+      /** How the page was served by the render cache, for the request's log line: set by the renderer. */
+      render?: RenderCacheResult;
       /** Extra `<head>` elements of a page, given its nonce (development: the reload client). */
       pageHead?: (nonce: string) => ReactNode;
       /** The error behind a 5xx answer, written with its stack on the request's log line (docs/operations.md §2). */

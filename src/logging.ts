@@ -116,7 +116,8 @@ export interface RequestLoggingOptions {
  * The request logging middleware: assigns the request id, gives the request a logger (made
  * only when a line is written), and writes one `request completed` line per request with
  * `reqId`, `method`, `path` (as requested, never the query string; masked where it grants
- * access to personal data), `status`, `responseTime` (ms) and `route`; with `err` for a 5xx.
+ * access to personal data), `status`, `responseTime` (ms), `route` and, for a page, `render`
+ * (`hit`, `miss` or `bypass`: the render cache); with `err` for a 5xx.
  * A valid W3C `traceparent` adds `traceId` and `spanId` to every line of the request.
  * Levels: 5xx `error` (a 503 that sheds load: `warn`, without a stack), 4xx `warn`, assets
  * and probes `debug`, the rest `info`. It replaces pino-http, which serialised every request
@@ -144,7 +145,7 @@ export function requestLogging(logger: Logger, { maskPath = (path) => path }: Re
       const failed = shed ? undefined : (err ?? res.locals.failure ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined));
       const level = (status >= 500 && !shed) || err ? 'error' : status >= 400 ? 'warn' : quiet(res) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const line = { ...bindings, method: req.method, path: loggedPath(url, res, maskPath), status, responseTime: Date.now() - started, route: res.locals.route };
+      const line = { ...bindings, method: req.method, path: loggedPath(url, res, maskPath), status, responseTime: Date.now() - started, route: res.locals.route, render: res.locals.render };
       logger[level](failed ? { ...line, err: failed } : line, 'request completed');
     };
     res.on('finish', complete);

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig, parseRateLimit } from '../src/config.js';
+import { ConfigError, DEFAULT_RENDER_CACHE_MAX_BYTES, loadConfig, parseRateLimit } from '../src/config.js';
 import { DEFAULT_CACHE_MAX_BYTES } from '../protocol/image-config.js';
 import { within } from './helpers/app.js';
 
@@ -51,6 +51,21 @@ describe('IMAGE_* variables', () => {
     assert.match(problem({ IMAGE_CACHE_MAX_BYTES: '1GB' }), /IMAGE_CACHE_MAX_BYTES must be a whole number of bytes/);
     assert.match(problem({ IMAGE_JOBS: '0' }), /IMAGE_JOBS must be an integer from 1 to/);
     assert.match(problem({ IMAGE_JOBS: String(availableParallelism() + 1) }), /IMAGE_JOBS must be an integer from 1 to/);
+  });
+});
+
+describe('RENDER_CACHE_* variables (docs/streaming.md §6)', () => {
+  it('default to a 16 MiB cache, verified only in development', () => {
+    assert.deepEqual(loadConfig({}).renderCache, { maxBytes: DEFAULT_RENDER_CACHE_MAX_BYTES, verify: false });
+    assert.equal(DEFAULT_RENDER_CACHE_MAX_BYTES, 16 * 1024 * 1024);
+    assert.deepEqual(loadConfig({ NODE_ENV: 'development' }).renderCache.verify, true);
+    assert.deepEqual(loadConfig({ NODE_ENV: 'development', RENDER_CACHE_VERIFY: '0' }).renderCache.verify, false);
+    assert.deepEqual(loadConfig({ RENDER_CACHE_MAX_BYTES: '0', RENDER_CACHE_VERIFY: '1' }).renderCache, { maxBytes: 0, verify: true });
+  });
+  it('refuse what they cannot use', () => {
+    assert.match(problem({ RENDER_CACHE_MAX_BYTES: '16MB' }), /RENDER_CACHE_MAX_BYTES must be a whole number of bytes from 0 \(off\) to 1073741824, got "16MB"/);
+    assert.match(problem({ RENDER_CACHE_MAX_BYTES: String(2 ** 30 + 1) }), /RENDER_CACHE_MAX_BYTES must be a whole number of bytes/);
+    assert.match(problem({ RENDER_CACHE_VERIFY: 'yes' }), /RENDER_CACHE_VERIFY must be 1 or 0, got "yes"/);
   });
 });
 

@@ -33,9 +33,14 @@ describe('matcher and error handler: what an excluded path’s handler does not 
     app.use(matcher({ excluded: handlers(fault) }));
     app.use((_req, res) => res.status(200).send('<main>a page</main>'));
     app.use(
-      errorHandler(() => {
-        throw new Error('an excluded path never renders a page');
-      }),
+      errorHandler(
+        Object.assign(
+          () => {
+            throw new Error('an excluded path never renders a page');
+          },
+          { caching: false },
+        ),
+      ),
     );
     const server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');

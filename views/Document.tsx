@@ -20,10 +20,10 @@ export interface DocumentProps {
   head?: ReactNode;
   /** URL of the build manifest (docs/islands.md §4: every page carries it). */
   manifestUrl: string;
-  /** Module scripts to run (the island runtime); none on pages without islands. */
+  /** Module scripts to run at once: the router. */
   scripts: string[];
-  /** Modules to preload: island chunks and their imports. */
-  preloads: string[];
+  /** Where islands are: the island runtime, then the modules it needs, loaded by the router after the first paint. */
+  afterPaint: string[];
   /** CSP nonce for the module scripts. */
   nonce: string | undefined;
   /** Served to a bot or a text browser: marked, so the router prefetches nothing (docs/navigation.md §6). */
@@ -33,7 +33,7 @@ export interface DocumentProps {
 }
 
 /** Renders the whole document; the streaming renderer renders this root. */
-export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, preloads, nonce, bot = false, children }: DocumentProps) {
+export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, afterPaint, nonce, bot = false, children }: DocumentProps) {
   return (
     <html lang="nl" {...(bot ? { [BOT_ATTRIBUTE]: '' } : {})}>
       <head>
@@ -43,13 +43,14 @@ export function Document({ title, requestId, stylesheet, currentPath, head, mani
         <meta name={META.requestId} content={requestId} />
         <meta name={META.manifest} content={manifestUrl} />
         <title>{title}</title>
-        <link rel="stylesheet" href={stylesheet} />
+        {/* First in <head> (a stylesheet resource); the router at low priority and the islands'
+            modules only after the first paint: nothing the first paint does not need competes
+            with the CSS it waits for (docs/islands.md §3, docs/performance.md §7). */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.ico" />
-        {preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
+        {afterPaint.length > 0 && <meta name={META.afterPaint} content={afterPaint.join(' ')} />}
         {scripts.map((src) => (
-          <script key={src} type="module" src={src} nonce={nonce} />
+          <script key={src} type="module" src={src} nonce={nonce} fetchPriority="low" />
         ))}
         {head}
       </head>

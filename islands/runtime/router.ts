@@ -231,6 +231,42 @@ function guarded<E extends Event>(handler: (event: E) => void): (event: E) => vo
   };
 }
 
+/**
+ * Loads the page's islands once it has loaded and painted (docs/islands.md §3): the modules the
+ * island runtime needs are preloaded together, then the runtime is imported and hydrates the
+ * islands. Until then nothing but the router competes with what the page's first paint waits
+ * for. A hidden page (a background tab paints nothing) loads them when loaded. A module that
+ * cannot be loaded is reported; the page goes on working without JavaScript.
+ */
+function loadIslandsAfterPaint(): void {
+  const [runtime, ...needed] = document.querySelector(`meta[name="${META.afterPaint}"]`)?.getAttribute('content')?.split(' ').filter(Boolean) ?? [];
+  if (!runtime) return;
+  const load = () => {
+    for (const href of needed) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+    import(runtime).catch((error: unknown) => reportClientError(error));
+  };
+  const afterPaint = () => {
+    if (document.visibilityState === 'hidden') return load();
+    if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return requestAnimationFrame(() => setTimeout(load));
+    // The paint as the browser reports it (its presentation, later than the frame's own task),
+    // or a second at most.
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      observer.disconnect();
+      clearTimeout(timer);
+      setTimeout(load);
+    };
+    const observer = new PerformanceObserver(start);
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    const timer = setTimeout(start, 1000);
+  };
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
+}
+
+loadIslandsAfterPaint();
 history.scrollRestoration = 'manual';
 saveScroll();
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;

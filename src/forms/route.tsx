@@ -6,7 +6,6 @@
  * island) and the form's `accept` (303). A repeat of a submission key is answered like the first
  * (the form's storage keeps one row per key).
  */
-import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
 import type { ComponentType } from 'react';
 import type { Logger } from 'pino';
@@ -52,7 +51,7 @@ export interface FormRouteOptions<T extends object> {
 type Submitted = ReturnType<typeof readShape>;
 
 /** The form's props: a fresh (or the posted) submission key and the token. */
-function formProps(ctx: LoaderContext, state: Pick<FormProps, 'values' | 'errors' | 'notice'>, submissionKey: string = randomUUID()): FormProps {
+function formProps(ctx: LoaderContext, state: Pick<FormProps, 'values' | 'errors' | 'notice'>, submissionKey: string = ctx.submissionKey()): FormProps {
   return { ...state, csrfToken: ctx.csrfToken(), submissionKey };
 }
 

@@ -25,6 +25,8 @@ export interface Metrics {
   requestDuration: Histogram<'route' | 'method' | 'status_class'>;
   /** `eiland_renders_total{route,outcome}`. */
   renders: Counter<'route' | 'outcome'>;
+  /** `eiland_render_cache_total{result}`: pages served from the render cache, rendered into it, or past it. */
+  renderCache: Counter<'result'>;
   /** `eiland_image_requests_total{outcome}`. */
   images: Counter<'outcome'>;
   /** `eiland_storage_errors_total{operation}`. */
@@ -73,6 +75,12 @@ export function createMetrics(): Metrics {
       name: 'eiland_renders_total',
       help: 'Page renders by route and outcome: shell (streamed), whole (bots, text browsers), data (page data), failed (the shell), timeout or client_gone (aborted).',
       labelNames: ['route', 'outcome'],
+      registers,
+    }),
+    renderCache: new Counter({
+      name: 'eiland_render_cache_total',
+      help: 'Pages by render cache result: hit (sent from the cache, not rendered), miss (rendered and kept), bypass (not cacheable: pending data, a form post, a route that opts out, or the cache off).',
+      labelNames: ['result'],
       registers,
     }),
     images: new Counter({

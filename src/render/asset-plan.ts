@@ -6,10 +6,13 @@ import type { BuildManifest, ScriptRef } from '../../protocol/manifest.js';
 
 /** What a page loads. */
 export interface AssetPlan {
-  /** Module scripts the page runs: the router on every page, the island runtime where islands are. */
+  /** Module scripts the page runs at once: the router, on every page. */
   scripts: string[];
-  /** Modules to preload: the scripts' imports, each island chunk and its imports. */
-  preloads: string[];
+  /**
+   * Where islands are, the modules the router loads after the first paint (docs/islands.md §3):
+   * the island runtime first, then each island chunk and the imports of both; else none.
+   */
+  afterPaint: string[];
   /** Each declared island with its chunk, for page data. */
   islands: Array<ScriptRef & { name: string }>;
   /** Every asset of the route, for page data: the manifest's entry, or (a route outside the build) this plan's own. */
@@ -28,11 +31,10 @@ export interface AssetPlan {
 export function assetPlan(manifest: BuildManifest, islands: readonly string[], route: string | undefined): AssetPlan {
   const islandScripts = islands.map((name) => ({ name, ...islandScript(manifest, name) }));
   const runtime = islandScripts.length > 0 ? [manifest.runtime] : [];
-  const scripts = [manifest.router, ...runtime];
-  const preloads = [...new Set(scripts.flatMap((s) => s.imports).concat(islandScripts.flatMap((s) => [s.file, ...s.imports])))];
+  const preloads = [...new Set([manifest.router, ...runtime].flatMap((s) => s.imports).concat(islandScripts.flatMap((s) => [s.file, ...s.imports])))];
   return {
-    scripts: scripts.map((s) => s.file),
-    preloads,
+    scripts: [manifest.router.file],
+    afterPaint: runtime.length > 0 ? [...new Set([...runtime.map((s) => s.file), ...preloads])] : [],
     islands: islandScripts,
     assets: (route === undefined ? undefined : manifest.routes[route]?.assets) ?? [manifest.styles, ...runtime.map((s) => s.file), ...preloads],
     fileOf: (name) => islandScript(manifest, name).file,

@@ -9,7 +9,7 @@
  */
 
 /** A promise tagged the way React's `use()` reads it once it has settled. */
-type TrackedPromise = Promise<unknown> & { status?: 'fulfilled' | 'rejected'; value?: unknown; reason?: unknown };
+export type TrackedPromise = Promise<unknown> & { status?: 'fulfilled' | 'rejected'; value?: unknown; reason?: unknown };
 
 /**
  * Tags each promise-valued prop with its outcome as soon as it settles, and waits until every one

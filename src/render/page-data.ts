@@ -29,13 +29,19 @@ async function settledProps(props: object): Promise<Record<string, unknown>> {
   return Object.fromEntries(entries);
 }
 
+/** A page-data answer's body, and where in it the rendered HTML stands (the render cache's holes differ there). */
+export interface PageDataBody {
+  json: string;
+  /** The range of `json` that holds the `html` string's content. */
+  htmlRange: [number, number];
+}
+
 /**
- * Sends page data once the props have settled (nothing when the client has gone meanwhile).
+ * Makes the page-data body once the props have settled.
  * @param html the rendered `<main>` content
  */
-export async function sendPageData(res: Response, html: string, parts: PageDataParts): Promise<void> {
+export async function pageDataBody(html: string, parts: PageDataParts): Promise<PageDataBody> {
   const props = await settledProps(parts.props);
-  if (res.headersSent || res.destroyed) return;
   const { manifest, route } = parts;
   const body: PageData = {
     buildId: manifest.buildId,
@@ -44,9 +50,30 @@ export async function sendPageData(res: Response, html: string, parts: PageDataP
     status: parts.status,
     title: parts.title,
     props,
-    html,
+    html: '',
     islands: parts.plan.islands,
     assets: parts.plan.assets,
   };
-  res.status(parts.status).set(DATA_HEADER, '1').set('Cache-Control', parts.cacheControl).json(body);
+  // The HTML goes where the empty string stands: the last `"html":""` is the field's, since only
+  // the lists of islands and assets, which have no keys, follow it.
+  const [before, after] = splitOnce(JSON.stringify(body), `"html":""`);
+  const escaped = JSON.stringify(html).slice(1, -1);
+  const start = before.length + '"html":"'.length;
+  return { json: `${before}"html":"${escaped}"${after}`, htmlRange: [start, start + escaped.length] };
+}
+
+/** Splits at the last occurrence of a separator. */
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.lastIndexOf(separator);
+  return [text.slice(0, at), text.slice(at + separator.length)];
+}
+
+/**
+ * Sends a page-data body: the status, the marker header and `Cache-Control` of the page.
+ * @returns false when the client has gone meanwhile (nothing is sent)
+ */
+export function sendPageData(res: Response, json: string, { status, cacheControl }: { status: number; cacheControl: string }): boolean {
+  if (res.headersSent || res.destroyed) return false;
+  res.status(status).set(DATA_HEADER, '1').set('Cache-Control', cacheControl).set('Content-Type', 'application/json; charset=utf-8').send(json);
+  return true;
 }

@@ -14,8 +14,12 @@ import { coalescing } from './coalescing.js';
 export type Delivery =
   /** Streamed HTML, with this status and `Cache-Control`. */
   | { to: 'html'; status: number; cacheControl: string }
-  /** Collected into a string for the page-data answer (docs/navigation.md §1). */
-  | { to: 'data'; send(html: string): Promise<void> };
+  /**
+   * Collected into a string: for the page-data answer (docs/navigation.md §1) and for the render
+   * cache (docs/streaming.md §6). `complete` is false when the render was aborted or a part of it
+   * failed: such output is sent, never cached.
+   */
+  | { to: 'string'; outcome: 'shell' | 'whole' | 'data'; send(html: string, complete: boolean): void | Promise<void> };
 
 /** Options of {@link streamRender}. */
 export interface StreamOptions {
@@ -39,7 +43,7 @@ class RenderAborted extends Error {
   }
 }
 
-/** Collects a render's HTML into a string. */
+/** Collects a render's output into a string. */
 function collect(stream: PipeableStream, done: (html: string) => void): void {
   let html = '';
   const sink = new Writable({
@@ -70,10 +74,12 @@ export function streamRender(req: Request, res: Response, element: ReactNode, { 
     return;
   }
 
+  /** Whether a part of the render failed or it was aborted: its output is not the page's. */
+  let broken = false;
   const start = () => {
-    if (delivery.to === 'data') {
-      outcome = 'data';
-      collect(stream, (html) => void delivery.send(html).catch(onShellError));
+    if (delivery.to === 'string') {
+      outcome = delivery.outcome;
+      collect(stream, (html) => void Promise.resolve(delivery.send(html, !broken)).catch(onShellError));
       return;
     }
     outcome = whole ? 'whole' : 'shell';
@@ -102,6 +108,7 @@ export function streamRender(req: Request, res: Response, element: ReactNode, { 
       onShellError(error);
     },
     onError(error) {
+      broken = true;
       if (!(error instanceof RenderAborted)) req.log.error({ err: error }, 'render error');
     },
   });

@@ -75,6 +75,7 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
     head: <meta name="robots" content="noindex" />,
     // Whoever has the URL reads the registration: never logged whole.
     secretParams: ['id'],
+    noRenderCache: "it shows a person's data: no copy of it is kept in memory",
     loader: async ({ req }) => {
       const id = String(req.params.id);
       if (!isUUID(id)) throw new HttpError(400, 'Route parameter "id" is not a UUID');

@@ -3,6 +3,7 @@
  * GET/HEAD render the page, POST runs the action after rate limiting, body
  * parsing and the cross-site protection, every other method is a 405 with `Allow`.
  */
+import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { HttpError } from '../errors.js';
 import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
@@ -11,9 +12,10 @@ import type { Metrics } from '../metrics/index.js';
 import { countFormPosts, markFormOutcome } from '../metrics/forms.js';
 import { formBody } from '../forms/body.js';
 import { DATA_HEADER } from '../../protocol/page-data.js';
-import type { Render } from '../render/renderer.js';
+import type { Render, RenderRequest } from '../render/renderer.js';
+import { fillProps, PLACEHOLDERS, type HoleValues } from '../render/holes.js';
 import { settleDeferred } from '../render/deferred.js';
-import type { ActionContext, ActionResult, AnyPageRoute } from './types.js';
+import type { ActionContext, ActionResult, AnyPageRoute, LoaderContext } from './types.js';
 
 /** Cache-Control by route kind (docs/pages.md §2). */
 const CACHE_CONTROL = { ssr: 'private, no-store', static: 'private, no-cache' } as const;
@@ -46,6 +48,7 @@ function context(req: Request, res: Response): ActionContext {
   return {
     req,
     csrfToken: () => res.locals.csrfToken,
+    submissionKey: randomUUID,
     // Read when a line is written: the child logger is made only then.
     get log() {
       return req.log;
@@ -53,10 +56,30 @@ function context(req: Request, res: Response): ActionContext {
   };
 }
 
-/** Renders a route's view with props and a status. */
-function renderRoute(route: AnyPageRoute, render: Render, req: Request, res: Response, status: number, props: object, onShellError: (e: unknown) => void) {
+/**
+ * A loader's context when its page may be cached (docs/streaming.md §6): each value taken from
+ * the request is recorded in `res.locals.holes` and handed to the loader as its placeholder.
+ */
+function holeContext(req: Request, res: Response): LoaderContext {
+  const holes: HoleValues = (res.locals.holes = {});
+  return {
+    req,
+    csrfToken() {
+      holes.csrfToken ??= res.locals.csrfToken;
+      return PLACEHOLDERS.csrfToken;
+    },
+    // One per page: a page has one form.
+    submissionKey() {
+      holes.submissionKey ??= randomUUID();
+      return PLACEHOLDERS.submissionKey;
+    },
+  };
+}
+
+/** What the renderer needs to render a route's view with props and a status. */
+function pageRequest(route: AnyPageRoute, status: number, props: object, onShellError: (e: unknown) => void): RenderRequest {
   const title = typeof route.title === 'function' ? route.title(props) : route.title;
-  render(req, res, {
+  return {
     status,
     title: title + TITLE_SUFFIX,
     content: <route.View {...props} />,
@@ -66,17 +89,20 @@ function renderRoute(route: AnyPageRoute, render: Render, req: Request, res: Res
     props,
     kind: route.kind,
     onShellError,
-  });
+  };
 }
 
 // Handlers are async functions: Express 5 passes a rejection to the error handler, the one
 // place where an error becomes a response (src/render/error-handler.tsx).
 
 function pageHandler(route: AnyPageRoute, render: Render): RequestHandler {
+  const cached = render.caching && route.noRenderCache === undefined;
   return async function page(req, res, next) {
-    const props = route.loader ? await route.loader(context(req, res)) : {};
+    const props = route.loader ? await route.loader(cached ? holeContext(req, res) : context(req, res)) : {};
     await settleDeferred(props);
-    renderRoute(route, render, req, res, 200, props, next);
+    const request = pageRequest(route, 200, props, next);
+    if (cached) request.cacheable = { fresh: () => pageRequest(route, 200, fillProps(props, res.locals.holes ?? {}), next) };
+    render(req, res, request);
   };
 }
 
@@ -89,7 +115,7 @@ function answer(route: AnyPageRoute, render: Render, run: (ctx: ActionContext) =
     } else if (result.data !== undefined && res.locals.pageData) {
       // The island's post: JSON, marked, never cached (docs/forms.md §5).
       res.status(result.status).set(DATA_HEADER, '1').set('Cache-Control', 'no-store').json(result.data);
-    } else renderRoute(route, render, req, res, result.status, result.props, next);
+    } else render(req, res, pageRequest(route, result.status, result.props, next));
   };
 }
 

@@ -15,6 +15,8 @@ export interface LoaderContext {
   req: Request;
   /** The CSRF token for a form on the page (sets its cookies on first call). */
   csrfToken(): string;
+  /** A fresh submission key for the form on the page: a random UUID (docs/forms.md §7). */
+  submissionKey(): string;
 }
 
 /** What an action gets: the loader's context plus the request's logger. */
@@ -43,6 +45,11 @@ export interface PageRoute<P extends object = Record<string, never>> extends Rou
   View: ComponentType<P>;
   /** Extra `<head>` elements, e.g. `noindex`. */
   head?: ReactNode;
+  /**
+   * Why the route's renders are never kept in the render cache (docs/streaming.md §6), e.g. that
+   * it shows a person's data; absent: cached whenever its props are settled.
+   */
+  noRenderCache?: string;
   /** POST handler, run after body parsing and the cross-site protection. */
   action?: (ctx: ActionContext) => Promise<ActionResult<P>>;
   /** Answers a same-origin POST whose CSRF token has expired (else the 403 error page). */

@@ -77,7 +77,8 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
   const { stream, lines } = logCollector();
   // Image variants go to a folder of this app's own, unless the test names one.
   const imageCache = env.IMAGE_CACHE_DIR ? undefined : await mkdtemp(join(tmpdir(), 'eiland-images-'));
-  const config: Config = loadConfig({ LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', IMAGE_CACHE_DIR: imageCache, ...env });
+  // Every hit of the render cache is compared with a fresh render in the tests (docs/streaming.md §6).
+  const config: Config = loadConfig({ LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', IMAGE_CACHE_DIR: imageCache, RENDER_CACHE_VERIFY: '1', ...env });
   const temp = options.storage ? undefined : await tempStorage();
   const base = options.storage ?? temp!.storage;
   const storage = options.countRegistrations ? withCount(base, options.countRegistrations) : base;

@@ -134,10 +134,11 @@ export const SERVER_STARTED = /"event":"server_started"[^\n]*"port":(\d+)/;
 
 /**
  * The environment of a production process: NODE_ENV unset, as an operator would have it, the
- * allocator settings of `npm start`, `PORT=0` and `LOG_LEVEL=info` unless `extra` says otherwise.
+ * allocator settings of `npm start`, `PORT=0`, `LOG_LEVEL=info` and the render cache's verify
+ * guard on (as in every test; docs/streaming.md §6) unless `extra` says otherwise.
  */
 export function productionEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...ALLOCATOR_ENV, PORT: '0', LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...ALLOCATOR_ENV, PORT: '0', LOG_LEVEL: 'info', RENDER_CACHE_VERIFY: '1' };
   delete env.NODE_ENV;
   return { ...env, ...extra };
 }
