@@ -115,8 +115,9 @@ function importsOf(code) {
 
 /**
  * The JavaScript a page makes a browser load: its `<script src>`, `<link rel="modulepreload">`
- * (and `<link rel="preload" as="script">`), an Astro island's component and renderer modules,
- * and every module those import, transitively.
+ * (and `<link rel="preload" as="script">`), the modules Eiland's router loads after the first
+ * paint (`<meta name="eiland-islands">`), an Astro island's component and renderer modules, and
+ * every module those import, transitively.
  * Sizes are of the bytes served, compressed here with gzip -9 and brotli 11 alike for every
  * server.
  * @returns {Promise<{ files: number, raw: number, gzip: number, brotli: number, urls: string[] }>}
@@ -125,6 +126,8 @@ export async function pageScripts(port, path) {
   const html = (await fetchRaw(port, path)).body.toString('utf8');
   const queue = [];
   for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) queue.push(m[1]);
+  // Eiland's router loads these after the first paint (docs/islands.md §3).
+  for (const m of html.matchAll(/<meta name="eiland-islands" content="([^"]+)"/g)) queue.push(...m[1].split(' '));
   // Astro's islands name their component's and their renderer's modules.
   for (const m of html.matchAll(/<astro-island\b[^>]*>/g)) for (const url of m[0].matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)) queue.push(url[1]);
   for (const m of html.matchAll(/<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*>/g)) {
