@@ -23,18 +23,20 @@ function astroEnv(extra = {}) {
 }
 
 /**
- * Makes the app ready to start: installs its packages (`npm ci`) when node_modules is missing or
- * older than package-lock.json, writes the rule list it shares with the Next app, and runs
- * `astro build` when the server entry is missing or older than any source here or in the
- * Eiland files the pages import. Output of npm and Astro goes to stderr.
+ * Makes the app ready to start: installs its packages from package-lock.json when node_modules is
+ * missing or older than the lock (`npm install --no-save`, not `npm ci`: npm 11 writes Astro's
+ * lock without rollup's binaries for other platforms and then refuses it in `npm ci` as out of
+ * sync), writes the rule list it shares with the Next app, and runs `astro build` when the server
+ * entry is missing or older than any source here or in the Eiland files the pages import. Output
+ * of npm and Astro goes to stderr.
  * @returns {Promise<{ installed: boolean, built: boolean }>} what was done
- * @throws Error when the repository root is not installed, or when npm ci, the rule list or the build fails
+ * @throws Error when the repository root is not installed, or when the install, the rule list or the build fails
  */
 export async function prepareAstro() {
   if (!existsSync(join(EILAND, 'node_modules', 'better-sqlite3'))) throw new Error(`better-sqlite3 is missing from ${join(EILAND, 'node_modules')}: run npm install in the repository root first`);
   const result = { installed: false, built: false };
   if (!existsSync(ASTRO_BIN) || mtime(join(HERE, 'node_modules', '.package-lock.json')) < mtime(join(HERE, 'package-lock.json'))) {
-    await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci', '--no-audit', '--no-fund'], { cwd: HERE, env: astroEnv() });
+    await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['install', '--no-save', '--no-audit', '--no-fund'], { cwd: HERE, env: astroEnv() });
     result.installed = true;
   }
   await writeRules();
