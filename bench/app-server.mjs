@@ -1,11 +1,13 @@
 // Starting and stopping the benchmark's comparison apps (bench/next, bench/astro): run their
 // install and build commands, start their server on a free loopback port, find the process that
-// serves it, stop it. Node built-ins only: the root `npm install` never installs those folders.
+// serves it, stop it. Node built-ins and the project's own scripts only: the root `npm install` never
+// installs those folders.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../scripts/started-port.mjs';
 
 /** Every comparison app listens on loopback only. */
 export const HOST = '127.0.0.1';
@@ -35,19 +37,6 @@ export function newest(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
-}
-
-/** A port free on loopback now (`next start` needs a concrete one). */
-function freePort() {
-  return new Promise((resolvePromise, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePromise(port));
-    });
-  });
 }
 
 /** The process and all its descendants, parents first (Linux /proc). */

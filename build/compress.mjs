@@ -1,6 +1,6 @@
 // Precompressed twins of the assets (docs/islands.md §4), served by `Accept-Encoding`.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat, utimes } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip as gunzipCallback, gzip } from 'node:zlib';
 import { writeAtomically } from './files.mjs';
@@ -14,16 +14,22 @@ const gunzip = promisify(gunzipCallback);
  * serves plain files). Twins already beside their file are kept when the gzip twin unpacks to the
  * file (a name carries esbuild's content hash, but the second minification changes the bytes
  * under the same name): only new files are compressed (brotli at quality 11 is most of a build).
- * Asynchronous zlib runs on libuv's thread pool, so the files compress in parallel.
+ * Asynchronous zlib runs on libuv's thread pool, so the files compress in parallel. Each twin
+ * gets its file's modification time, so every variant of an asset answers the same
+ * `Last-Modified` (docs/pages.md §2).
  * @param {string[]} files absolute paths
  */
 export async function compress(files) {
   await Promise.all(
     files.map(async (file) => {
       const data = await readFile(file);
-      if (existsSync(`${file}.br`) && existsSync(`${file}.gz`) && (await gunzip(await readFile(`${file}.gz`))).equals(data)) return;
-      const [br, gzipped] = await Promise.all([brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz(data, { level: 9 })]);
-      await Promise.all([writeAtomically(`${file}.br`, br), writeAtomically(`${file}.gz`, gzipped)]);
+      const kept = existsSync(`${file}.br`) && existsSync(`${file}.gz`) && (await gunzip(await readFile(`${file}.gz`))).equals(data);
+      if (!kept) {
+        const [br, gzipped] = await Promise.all([brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz(data, { level: 9 })]);
+        await Promise.all([writeAtomically(`${file}.br`, br), writeAtomically(`${file}.gz`, gzipped)]);
+      }
+      const { atime, mtime } = await stat(file);
+      await Promise.all([utimes(`${file}.br`, atime, mtime), utimes(`${file}.gz`, atime, mtime)]);
     }),
   );
 }

@@ -24,6 +24,8 @@ export interface PageData {
   kind: RouteKind;
   status: number;
   title: string;
+  /** The page's `<meta name="description">`, or null when it has none (error pages). */
+  description: string | null;
   props: Record<string, unknown>;
   /** The complete rendered content of `<main>`. */
   html: string;

@@ -1,5 +1,24 @@
-// Waiting for a started Eiland process (the production bundle) to say where it listens: used by
-// the benchmark and `npm run lighthouse` (docs/performance.md §2, §7).
+// Ports of the servers the benchmark and `npm run lighthouse` start (docs/performance.md §2, §7):
+// a free one to give a server that must know its port beforehand, and the one a started Eiland
+// process says it listens on.
+import { createServer } from 'node:net';
+
+/**
+ * A port free on loopback now (`next start`, or a server whose `PUBLIC_ORIGIN` names its port).
+ * @returns {Promise<number>}
+ * @throws Error when no port can be bound on 127.0.0.1
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port on 127.0.0.1'))));
+    });
+  });
+}
 
 /**
  * Resolves with the port of the process's `server_started` log line. From then on its stdout is

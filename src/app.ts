@@ -28,6 +28,7 @@ import { errorHandler, notFound } from './render/error-handler.js';
 import { createRenderCache } from './render/cache.js';
 import { createRenderer } from './render/renderer.js';
 import { clientErrorsRouter } from './routes/client-errors.js';
+import { crawlerRouter } from './routes/crawlers.js';
 import { healthRouter } from './routes/health.js';
 import { siteRoutes } from './routes/pages.js';
 import { personalPathMask } from './routes/personal-paths.js';
@@ -77,9 +78,10 @@ export function createApp(config: Config, options: AppOptions): Express {
   const publicDir = options.publicDir ?? join(PROJECT_ROOT, 'public');
   const storage = countStorageErrors(options.storage, metrics);
   const csrf = csrfTokens({ secret: config.csrfSecret, logger, publicOrigins: config.publicOrigins });
-  const render = createRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000, metrics, cache: createRenderCache(config.renderCache) });
+  const render = createRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000, metrics, cache: createRenderCache(config.renderCache), publicOrigin: config.publicOrigins?.[0] });
   const limits = rateLimits({ storage, logger });
-  const pages = [...siteRoutes(storage, config.formRateLimit), ...(options.extraRoutes ?? [])];
+  const site = siteRoutes(storage, config.formRateLimit);
+  const pages = [...site, ...(options.extraRoutes ?? [])];
   const maskPath = personalPathMask(pages);
   const image = imageService(config, { buildDir: assets.dir, publicDir, defaultCacheDir: join(PROJECT_ROOT, 'data', 'image-cache'), logger, metrics, optimizer: options.imageOptimizer });
 
@@ -104,6 +106,7 @@ export function createApp(config: Config, options: AppOptions): Express {
   // Probes answer any Host (a load balancer asks by address); everything after, only this site's.
   if (config.publicOrigins) routes.use(publicHost(config.publicOrigins));
   clientErrorsRouter({ csrf, limits, maskPath }, routes);
+  crawlerRouter(site, config.publicOrigins?.[0], routes);
   pageRouter({ routes: pages, render, csrf, limits, metrics }, routes);
   app.use(routes);
   app.use(notFound());

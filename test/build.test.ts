@@ -59,6 +59,24 @@ describe('serving the build', () => {
     assert.equal(plain.body, readFileSync(`dist${url}`, 'utf8'));
   });
 
+  it('answers every variant of an asset with the same Content-Type and Last-Modified (docs/pages.md §2)', async () => {
+    const manifest = readManifest('dist/manifest.json');
+    for (const url of [manifest.runtime.file, manifest.styles]) {
+      const variants = await Promise.all(['br', 'gzip', 'identity'].map((encoding) => raw(app.port, url, { headers: { 'Accept-Encoding': encoding } })));
+      assert.deepEqual(
+        variants.map((v) => v.headers['content-encoding']),
+        ['br', 'gzip', undefined],
+      );
+      const [first] = variants;
+      assert.match(String(first!.headers['content-type']), /^(text\/javascript|text\/css); charset=utf-8$/, url);
+      assert.match(String(first!.headers['last-modified']), /GMT$/, url);
+      for (const v of variants) {
+        assert.equal(v.headers['content-type'], first!.headers['content-type'], `${url} ${v.headers['content-encoding']}`);
+        assert.equal(v.headers['last-modified'], first!.headers['last-modified'], `${url} ${v.headers['content-encoding']}`);
+      }
+    }
+  });
+
   it('renders the island marker with name, id, trigger, chunk and escaped props, and lists its modules for after the first paint', async () => {
     const manifest = readManifest('dist/manifest.json');
     const page = await raw(app.port, '/aanmelden');

@@ -53,13 +53,16 @@ describe('page data (docs/navigation.md §1)', () => {
         assert.equal(r.headers['cache-control'], html.headers['cache-control']);
       }
       const data = JSON.parse(res.body) as PageData;
-      assert.deepEqual(Object.keys(data), ['buildId', 'route', 'kind', 'status', 'title', 'props', 'html', 'islands', 'assets']);
+      assert.deepEqual(Object.keys(data), ['buildId', 'route', 'kind', 'status', 'title', 'description', 'props', 'html', 'islands', 'assets']);
       assert.equal(data.buildId, manifest.buildId);
       assert.equal(data.route, route);
       assert.equal(data.kind, kind);
       assert.equal(data.status, status);
       assert.equal(data.title, title);
       assert.equal(data.title, textOf(html.body, 'title'));
+      // The description of the HTML page's head (docs/pages.md §8), null where it has none.
+      assert.equal(data.description, /<meta name="description" content="([^"]*)"/.exec(html.body)?.[1] ?? null);
+      assert.equal(data.description === null, status !== 200, 'only error pages have none');
       // The complete <main> content: what the whole document has inside <main> (its priority image
       // preloaded in place of the <head>); the HTML page has the same unless it streams.
       const whole = await raw(app.port, path, { headers: WHOLE });

@@ -37,6 +37,7 @@ const parts = (props: object): PageDataParts => ({
   kind: 'ssr',
   status: 200,
   title: 'Proef',
+  description: 'Een proefpagina voor de tests.',
   props,
   cacheControl: 'no-store',
   plan: { islands: [], assets: [] } as unknown as PageDataParts['plan'],

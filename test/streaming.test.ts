@@ -95,6 +95,7 @@ describe('streaming (docs/streaming.md)', () => {
             kind: 'ssr',
             islands: [],
             title: 'Weg',
+            description: 'Een proefpagina voor de tests.',
             loader: () => new Promise<object>((r) => setTimeout(() => r({}), 200)),
             View: () => null,
           },
@@ -132,7 +133,7 @@ describe('streaming (docs/streaming.md)', () => {
     }));
 
   it('decides the status before the first byte: a failing loader is a clean 500', () =>
-    withApp({ extraRoutes: [{ path: '/proef/fout', kind: 'ssr', islands: [], title: 'x', loader: () => Promise.reject(new Error('stuk')), View: () => null }] }, async (app) => {
+    withApp({ extraRoutes: [{ path: '/proef/fout', kind: 'ssr', islands: [], title: 'x', description: 'Een proefpagina voor de tests.', loader: () => Promise.reject(new Error('stuk')), View: () => null }] }, async (app) => {
       const res = await raw(app.port, '/proef/fout');
       assert.equal(res.status, 500);
       assert.match(res.body, /<title>500: Internal Server Error<\/title>/);

@@ -1,10 +1,22 @@
 /**
- * The HTML document around every page (docs/pages.md §3): `<html lang="nl">`,
- * title, request id, stylesheet, and the layout.
+ * The HTML document around every page (docs/pages.md §3, §8): `<html lang="nl">`, title,
+ * description, robots, canonical URL and Open Graph, request id, stylesheet, and the layout.
  */
 import type { ReactNode } from 'react';
 import { BOT_ATTRIBUTE, META } from '../protocol/meta.js';
 import { Layout } from './Layout.js';
+
+/** What the head says to search engines and link previews (docs/pages.md §8–§9). */
+export interface DocumentMeta {
+  /** `<meta name="description">` and `og:description`. */
+  description?: string;
+  /** `<meta name="robots" content="noindex">`. */
+  noindex: boolean;
+  /** The page's absolute canonical URL (`PUBLIC_ORIGIN` + path): `<link rel="canonical">`, `og:url` and the rest of Open Graph. */
+  canonical?: string;
+  /** The absolute URL of the page's `og:image`, its size in pixels and its alternative text. */
+  image?: { url: string; width: number; height: number; alt: string };
+}
 
 /** Props of {@link Document}. */
 export interface DocumentProps {
@@ -14,6 +26,8 @@ export interface DocumentProps {
   requestId: string;
   /** URL of the stylesheet from the build manifest. */
   stylesheet: string;
+  /** Description, robots, canonical URL and Open Graph. */
+  meta: DocumentMeta;
   /** Path of the current page, for `aria-current` in the navigation. */
   currentPath: string;
   /** Extra `<head>` content, e.g. `<meta name="robots">` (development: the reload client). */
@@ -32,8 +46,37 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
+/** The head's description, robots, canonical and Open Graph elements. */
+function MetaElements({ title, meta }: { title: string; meta: DocumentMeta }) {
+  return (
+    <>
+      {meta.description !== undefined && <meta name="description" content={meta.description} />}
+      {meta.noindex && <meta name="robots" content="noindex" />}
+      {meta.canonical !== undefined && (
+        <>
+          <link rel="canonical" href={meta.canonical} />
+          <meta property="og:type" content="website" />
+          <meta property="og:locale" content="nl_NL" />
+          <meta property="og:site_name" content="Eiland" />
+          <meta property="og:title" content={title} />
+          {meta.description !== undefined && <meta property="og:description" content={meta.description} />}
+          <meta property="og:url" content={meta.canonical} />
+          {meta.image && (
+            <>
+              <meta property="og:image" content={meta.image.url} />
+              <meta property="og:image:width" content={String(meta.image.width)} />
+              <meta property="og:image:height" content={String(meta.image.height)} />
+              <meta property="og:image:alt" content={meta.image.alt} />
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
 /** Renders the whole document; the streaming renderer renders this root. */
-export function Document({ title, requestId, stylesheet, currentPath, head, manifestUrl, scripts, afterPaint, nonce, bot = false, children }: DocumentProps) {
+export function Document({ title, requestId, stylesheet, meta, currentPath, head, manifestUrl, scripts, afterPaint, nonce, bot = false, children }: DocumentProps) {
   return (
     <html lang="nl" {...(bot ? { [BOT_ATTRIBUTE]: '' } : {})}>
       <head>
@@ -43,6 +86,7 @@ export function Document({ title, requestId, stylesheet, currentPath, head, mani
         <meta name={META.requestId} content={requestId} />
         <meta name={META.manifest} content={manifestUrl} />
         <title>{title}</title>
+        <MetaElements title={title} meta={meta} />
         {/* First in <head> (a stylesheet resource); the router at low priority and the islands'
             modules only after the first paint: nothing the first paint does not need competes
             with the CSS it waits for (docs/islands.md §3, docs/performance.md §7). */}

@@ -102,10 +102,23 @@ function loadAssets(data: PageData, m: ClientManifest): Promise<unknown> {
   );
 }
 
+/** The head's description follows the page shown (docs/navigation.md §1); error pages have none. */
+function describe(description: string | null): void {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (description === null) return meta?.remove();
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.querySelector('title')!.after(meta);
+  }
+  meta.content = description;
+}
+
 function show({ data, url }: Loaded, target: URL, push: boolean, scroll?: [number, number]): void {
   const main = document.querySelector('main')!;
   main.innerHTML = data.html;
   document.title = data.title;
+  describe(data.description);
   const next = new URL(url);
   next.hash = target.hash;
   if (push) history.pushState({ scroll: [0, 0] }, '', next);

@@ -19,6 +19,17 @@ export interface AssetsOptions {
 const nosniff = (res: ServerResponse) => res.setHeader('X-Content-Type-Options', 'nosniff');
 
 /**
+ * The headers of a build asset, whichever variant is sent. express-static-gzip names the charset
+ * of a compressed twin `UTF-8` where serve-static names the plain file's `utf-8`: one spelling,
+ * so every variant answers the same `Content-Type` (docs/pages.md §2).
+ */
+function assetHeaders(res: ServerResponse): void {
+  nosniff(res);
+  const type = res.getHeader('Content-Type');
+  if (typeof type === 'string') res.setHeader('Content-Type', type.replace('charset=UTF-8', 'charset=utf-8'));
+}
+
+/**
  * The handler of `/assets/…`: build output first, then public files.
  * @example matcher({ excluded: { assets: staticAssets(options), … } })
  */
@@ -31,7 +42,7 @@ export function staticAssets({ buildDir, publicDir }: AssetsOptions): Router {
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],
       index: false,
-      serveStatic: { index: false, immutable: true, maxAge: '1y', setHeaders: nosniff },
+      serveStatic: { index: false, immutable: true, maxAge: '1y', setHeaders: assetHeaders },
     }),
     express.static(publicDir, {
       index: false,

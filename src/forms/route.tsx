@@ -35,6 +35,8 @@ export interface FormRouteOptions<T extends object> {
   path: string;
   /** The page title without the site suffix; "Fout: " is put before it while the form shows errors. */
   title: string;
+  /** The page's description (docs/pages.md §8). */
+  description: string;
   /** The island component (the default export of `islands/<form.island>.tsx`). */
   island: ComponentType<FormProps>;
   /** Where a filled honeypot is sent: a neutral thank-you that stores and tells nothing (docs/forms.md §7). */
@@ -64,9 +66,9 @@ function submissionKeyOf(fields: Submitted): string {
 
 /**
  * Makes a form's page route.
- * @example formRoute({ form: contactForm, path: '/contact', title: 'Contact', island: ContactForm, thankYou: '/contact/bedankt', rateLimit, accept })
+ * @example formRoute({ form: contactForm, path: '/contact', title: 'Contact', description: 'Stuur Eiland een vraag.', island: ContactForm, thankYou: '/contact/bedankt', rateLimit, accept })
  */
-export function formRoute<T extends object>({ form, path, title, island: component, thankYou, rateLimit, accept }: FormRouteOptions<T>): PageRoute<FormProps> {
+export function formRoute<T extends object>({ form, path, title, description, island: component, thankYou, rateLimit, accept }: FormRouteOptions<T>): PageRoute<FormProps> {
   const route = declared(path);
   if (!route.islands.includes(form.island)) throw new TypeError(`Route ${path} must declare the island "${form.island}" in protocol/routes.json`);
   const valuesOf = (fields: Submitted): FormProps['values'] =>
@@ -95,6 +97,7 @@ export function formRoute<T extends object>({ form, path, title, island: compone
   return {
     ...route,
     title: (props) => formTitle(title, Object.keys(props.errors).length > 0 || Boolean(props.notice)),
+    description,
     loader: (ctx) => formProps(ctx, { values: {}, errors: {} }),
     View: function FormPage(props: FormProps) {
       return <Island name={form.island} component={component} props={props} />;
@@ -104,4 +107,16 @@ export function formRoute<T extends object>({ form, path, title, island: compone
     rateLimit,
     form: form.name,
   };
+}
+
+/**
+ * The page a sent form leads to (docs/pages.md §7): static, and never indexed (docs/pages.md §9).
+ * @param path its declared path, e.g. `/contact/bedankt`
+ * @param title its title without the site suffix
+ * @param description its description (docs/pages.md §8)
+ * @param View its content
+ * @throws RangeError when the path is not declared in protocol/routes.json
+ */
+export function thankYouRoute(path: string, title: string, description: string, View: ComponentType): PageRoute {
+  return { ...declared(path), title, description, noindex: 'it is only the end of a sent form', View };
 }

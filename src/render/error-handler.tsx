@@ -47,6 +47,8 @@ export function errorHandler(render: Render): ErrorRequestHandler {
       status: error.status,
       title: errorPageTitle(error.status),
       content: <ErrorPage status={error.status} />,
+      // An error page is never indexed (docs/pages.md §9).
+      meta: { noindex: true },
       cacheControl: 'no-store',
       islands: [],
       props: { status: error.status },

@@ -17,6 +17,8 @@ export interface PageDataParts {
   kind: RouteKind | undefined;
   status: number;
   title: string;
+  /** The page's description, or null (error pages). */
+  description: string | null;
   /** The view's props; promise values (deferred loader data) are awaited. */
   props: object;
   cacheControl: string;
@@ -49,6 +51,7 @@ export async function pageDataBody(html: string, parts: PageDataParts): Promise<
     kind: parts.kind ?? (route === undefined ? undefined : manifest.routes[route]?.kind) ?? 'static',
     status: parts.status,
     title: parts.title,
+    description: parts.description,
     props,
     html: '',
     islands: parts.plan.islands,

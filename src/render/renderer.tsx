@@ -15,6 +15,7 @@ import { IslandContext, type IslandRenderContext } from '../../views/Island.js';
 import type { AssetsSource } from '../assets/source.js';
 import type { Metrics } from '../metrics/index.js';
 import { assetPlan, type AssetPlan } from './asset-plan.js';
+import { documentMeta, type PageMeta } from './page-meta.js';
 import { renderKey, type RenderCache } from './cache.js';
 import { fillTemplate, PLACEHOLDERS, toTemplate, type HoleValues } from './holes.js';
 import { pageDataBody, sendPageData } from './page-data.js';
@@ -32,8 +33,8 @@ export interface RenderRequest {
   content: ReactNode;
   /** `Cache-Control` of the response (docs/pages.md §2). */
   cacheControl: string;
-  /** Extra `<head>` elements. */
-  head?: ReactNode;
+  /** Description, robots and share image (docs/pages.md §8–§9). */
+  meta: PageMeta;
   /** Islands the page may render (its route's declaration); their scripts are loaded. */
   islands: readonly string[];
   /** The view's props, sent in page data (promises are awaited first). */
@@ -66,6 +67,8 @@ export interface RendererOptions {
   metrics: Metrics;
   /** Where settled renders are kept (docs/streaming.md §6). */
   cache: RenderCache;
+  /** The canonical public origin (the first of `PUBLIC_ORIGIN`): absolute URLs are built on it alone. */
+  publicOrigin?: string;
 }
 
 /** How a page is sent: streamed HTML, the whole document at once (bots, text browsers), or page data. */
@@ -81,7 +84,7 @@ interface RequestValues {
  * Creates the renderer.
  * @example const render = createRenderer({ assets: productionAssets('dist'), timeoutMs: 10_000, metrics, cache })
  */
-export function createRenderer({ assets, timeoutMs, metrics, cache }: RendererOptions): Render {
+export function createRenderer({ assets, timeoutMs, metrics, cache, publicOrigin }: RendererOptions): Render {
   /** The element to render: the document around the content, or the content alone for page data. */
   function element(req: Request, res: Response, page: RenderRequest, manifest: BuildManifest, plan: AssetPlan, mode: Mode, values: RequestValues): ReactNode {
     let ids = 0;
@@ -95,15 +98,11 @@ export function createRenderer({ assets, timeoutMs, metrics, cache }: RendererOp
     return (
       <Document
         title={page.title}
+        meta={documentMeta(page.meta, publicOrigin, req.path, manifest.images)}
         requestId={values.requestId}
         stylesheet={manifest.styles}
         currentPath={req.path}
-        head={
-          <>
-            {res.locals.pageHead?.(values.nonce)}
-            {page.head}
-          </>
-        }
+        head={res.locals.pageHead?.(values.nonce)}
         manifestUrl={manifest.url}
         scripts={plan.scripts}
         afterPaint={plan.afterPaint}
@@ -127,7 +126,7 @@ export function createRenderer({ assets, timeoutMs, metrics, cache }: RendererOp
       outcome: mode === 'data' ? 'data' : mode === 'whole' ? 'whole' : 'shell',
       async send(html, complete) {
         if (mode !== 'data') return done(html, undefined, complete);
-        const body = await pageDataBody(html, { manifest, route: res.locals.route, kind: page.kind, status: page.status, title: page.title, props: page.props, cacheControl: page.cacheControl, plan });
+        const body = await pageDataBody(html, { manifest, route: res.locals.route, kind: page.kind, status: page.status, title: page.title, description: page.meta.description ?? null, props: page.props, cacheControl: page.cacheControl, plan });
         done(body.json, body.htmlRange, complete);
       },
     };
@@ -165,6 +164,7 @@ export function createRenderer({ assets, timeoutMs, metrics, cache }: RendererOp
   const render = function render(req, res, given) {
     const mode: Mode = res.locals.pageData ? 'data' : wantsWholeDocument(req.get('user-agent') ?? '') ? 'whole' : 'stream';
     const values: RequestValues = { nonce: res.locals.nonce, requestId: req.id };
+    if (given.meta.noindex) res.setHeader('X-Robots-Tag', 'noindex');
     // Props with a pending promise, or with a value JSON cannot stand for, have no key.
     const props = cache.enabled && given.cacheable ? propsKey(given.props) : undefined;
     if (props === undefined) {

@@ -3,11 +3,10 @@
  * no personal data), and that thank-you page.
  */
 import ContactForm from '../../islands/ContactForm.js';
-import { declared } from '../../protocol/routes.js';
 import { ContactBedankt } from '../../views/pages/ContactBedankt.js';
 import type { RateLimit } from '../filter/rate-limit.js';
 import { contactForm } from '../forms/contact.js';
-import { formRoute } from '../forms/route.js';
+import { formRoute, thankYouRoute } from '../forms/route.js';
 import type { Storage } from '../storage/types.js';
 import type { AnyPageRoute } from './types.js';
 
@@ -24,6 +23,7 @@ export function contactRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRo
     form: contactForm,
     path: '/contact',
     title: 'Contact',
+    description: 'Stuur Eiland een vraag, een klacht of een compliment. Het formulier werkt ook zonder JavaScript.',
     island: ContactForm,
     thankYou: CONTACT_THANKS_PATH,
     rateLimit,
@@ -34,5 +34,5 @@ export function contactRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRo
       return { redirect: CONTACT_THANKS_PATH };
     },
   });
-  return [form, { ...declared(CONTACT_THANKS_PATH), title: 'Bedankt voor je bericht', View: ContactBedankt }];
+  return [form, thankYouRoute(CONTACT_THANKS_PATH, 'Bedankt voor je bericht', 'Je bericht aan Eiland is ontvangen.', ContactBedankt)];
 }

@@ -7,7 +7,7 @@ import { contactRoutes } from './contact.js';
 import { registrationRoutes } from './registration.js';
 import type { RateLimit } from '../filter/rate-limit.js';
 import type { AnyPageRoute } from './types.js';
-import { Start, type StartProps } from '../../views/pages/Start.js';
+import { HERO_ALT, Start, type StartProps } from '../../views/pages/Start.js';
 import { Over } from '../../views/pages/Over.js';
 import { Voorwaarden } from '../../views/pages/Voorwaarden.js';
 import { Privacy } from '../../views/pages/Privacy.js';
@@ -22,13 +22,31 @@ export function siteRoutes(storage: Storage, formRateLimit: RateLimit): AnyPageR
     {
       ...declared('/'),
       title: 'Start',
+      description:
+        'Eiland is een kleine, snelle website in het Nederlands. Meld je in een minuut aan; alles werkt ook zonder JavaScript en op een trage telefoon.',
+      shareImage: { name: 'hero', alt: HERO_ALT },
       // Deferred: the shell streams first; the count fills its boundary (§6).
       loader: (): StartProps => ({ registrations: storage.countRegistrations().catch(() => null) }),
       View: Start,
     },
-    { ...declared('/over'), title: 'Over deze site', View: Over },
-    { ...declared('/voorwaarden'), title: 'Voorwaarden', View: Voorwaarden },
-    { ...declared('/privacy'), title: 'Privacyverklaring', View: Privacy },
+    {
+      ...declared('/over'),
+      title: 'Over deze site',
+      description: 'Waarom Eiland zo snel is, waarom het ook zonder JavaScript werkt en hoe je de site met alleen het toetsenbord bedient.',
+      View: Over,
+    },
+    {
+      ...declared('/voorwaarden'),
+      title: 'Voorwaarden',
+      description: 'De voorwaarden waarmee je akkoord gaat als je je bij Eiland aanmeldt, en hoe je je aanmelding weer intrekt.',
+      View: Voorwaarden,
+    },
+    {
+      ...declared('/privacy'),
+      title: 'Privacyverklaring',
+      description: 'Welke gegevens Eiland van je bewaart als je je aanmeldt, waarvoor we ze gebruiken en hoe lang we ze houden.',
+      View: Privacy,
+    },
     ...registrationRoutes(storage, formRateLimit),
     ...contactRoutes(storage, formRateLimit),
   ];

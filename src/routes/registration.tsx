@@ -11,7 +11,7 @@ import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestigin
 import { HttpError } from '../errors.js';
 import type { RateLimit } from '../filter/rate-limit.js';
 import { registrationForm } from '../forms/registration.js';
-import { formRoute } from '../forms/route.js';
+import { formRoute, thankYouRoute } from '../forms/route.js';
 import type { Registration, Storage } from '../storage/types.js';
 import type { AnyPageRoute, PageRoute } from './types.js';
 
@@ -51,6 +51,7 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
     form: registrationForm,
     path: '/aanmelden',
     title: 'Aanmelden',
+    description: 'Meld je aan bij Eiland met je naam, e-mailadres en interesses. Het formulier werkt ook zonder JavaScript.',
     island: RegistrationForm,
     thankYou: THANK_YOU_PATH,
     rateLimit,
@@ -72,7 +73,8 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
   const confirmation: PageRoute<BevestigingProps> = {
     ...declared('/aanmeldingen/:id'),
     title: 'Bedankt voor je aanmelding',
-    head: <meta name="robots" content="noindex" />,
+    description: 'De bevestiging van je aanmelding bij Eiland, met de gegevens die je hebt opgegeven.',
+    noindex: "it shows a person's data to whoever has its address",
     // Whoever has the URL reads the registration: never logged whole.
     secretParams: ['id'],
     noRenderCache: "it shows a person's data: no copy of it is kept in memory",
@@ -85,5 +87,5 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
     },
     View: Bevestiging,
   };
-  return [form, { ...declared(THANK_YOU_PATH), title: 'Bedankt voor je aanmelding', View: Bedankt }, confirmation];
+  return [form, thankYouRoute(THANK_YOU_PATH, 'Bedankt voor je aanmelding', 'Je aanmelding bij Eiland is ontvangen.', Bedankt), confirmation];
 }

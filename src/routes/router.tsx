@@ -83,7 +83,7 @@ function pageRequest(route: AnyPageRoute, status: number, props: object, onShell
     status,
     title: title + TITLE_SUFFIX,
     content: <route.View {...props} />,
-    head: route.head,
+    meta: { description: route.description, noindex: route.noindex !== undefined, shareImage: route.shareImage },
     cacheControl: CACHE_CONTROL[route.kind],
     islands: route.islands,
     props,

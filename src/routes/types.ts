@@ -3,7 +3,7 @@
  * page modules; no runtime code.
  */
 import type { Request } from 'express';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { Logger } from 'pino';
 
 import type { RateLimit } from '../filter/rate-limit.js';
@@ -39,12 +39,22 @@ export type ActionResult<P> = { redirect: string; outcome?: FormOutcome } | { st
 export interface PageRoute<P extends object = Record<string, never>> extends RouteDeclaration {
   /** Page title without the site suffix, or a function of the view's props. */
   title: string | ((props: P) => string);
+  /**
+   * What the page offers, in one or two Dutch sentences written for people: the page's
+   * `<meta name="description">`, Open Graph description and page data (docs/pages.md §8).
+   */
+  description: string;
+  /**
+   * Why the page must not be indexed, e.g. that it shows a person's data: it then carries
+   * `noindex` (meta and `X-Robots-Tag`) and is left out of the sitemap (docs/pages.md §9).
+   */
+  noindex?: string;
+  /** The build image (a `useBuildImage` name) that stands for the page when shared, with its alternative text: its `og:image`. */
+  shareImage?: { name: string; alt: string };
   /** Loads the view's props; throw an `HttpError` for 4xx/5xx. Only for `ssr`. */
   loader?: (ctx: LoaderContext) => P | Promise<P>;
   /** The content of `<main>`. */
   View: ComponentType<P>;
-  /** Extra `<head>` elements, e.g. `noindex`. */
-  head?: ReactNode;
   /**
    * Why the route's renders are never kept in the render cache (docs/streaming.md §6), e.g. that
    * it shows a person's data; absent: cached whenever its props are settled.

@@ -82,12 +82,16 @@ const respond = (r: HTTPRequest, status: number, body = '', headers: Record<stri
   r.respond({ status, body, headers, contentType: headers['content-type'] ?? 'text/plain' }).then(() => true);
 
 describe('navigation without a document load (docs/navigation.md §2–§3)', () => {
-  it('swaps <main>, sets the title, pushes history, focuses the <h1>, announces, updates aria-current', () =>
+  it('swaps <main>, sets the title and description, pushes history, focuses the <h1>, announces, updates aria-current', () =>
     withTraffic({ start: '/' }, async ({ page, errors, traffic }) => {
       const before = Number(await page.evaluate('history.length'));
       await follow(page, '/over');
       await page.waitForFunction('document.title === "Over deze site · Eiland"', { timeout: 5000 });
       assert.equal(await sameDocument(page), true);
+      assert.deepEqual(
+        await page.$$eval('meta[name="description"]', (els) => els.map((e) => e.getAttribute('content'))),
+        ['Waarom Eiland zo snel is, waarom het ook zonder JavaScript werkt en hoe je de site met alleen het toetsenbord bedient.'],
+      );
       assert.equal(new URL(page.url()).pathname, '/over');
       assert.equal(await page.evaluate('history.length'), before + 1);
       assert.equal(await page.evaluate('document.activeElement.tagName + ":" + document.activeElement.textContent'), 'H1:Over deze site');
@@ -197,10 +201,11 @@ describe('page data retries and failures (docs/navigation.md §3–§4)', () => 
       assert.deepEqual(traffic.documents, ['/over', '/privacy']);
     }));
 
-  it('a 404 with the marker shows the error page in place, with its title, without a reload', () =>
+  it('a 404 with the marker shows the error page in place, with its title and no description, without a reload', () =>
     withTraffic({ start: '/over' }, async ({ page, traffic }) => {
       await follow(page, '/bestaat-niet');
       await page.waitForFunction('document.title === "404: This page could not be found"', { timeout: 5000 });
+      assert.equal(await page.$('meta[name="description"]'), null, 'an error page has no description');
       assert.equal(await page.$eval('main h1', (e) => e.textContent), '404');
       assert.equal(await page.$eval('main h2', (e) => e.textContent), 'This page could not be found');
       assert.equal(await sameDocument(page), true);

@@ -8,6 +8,9 @@ import { Image, useBuildImage } from '../Image.js';
 /** The hero's layout width: the whole viewport on a phone, else main's 42rem (views/styles.css). */
 export const HERO_SIZES = '(max-width: 42rem) 100vw, 42rem';
 
+/** The hero's alternative text (also its `og:image:alt`, docs/pages.md §8). */
+export const HERO_ALT = 'Een getekend Hollands polderlandschap met een molen en sloten bij zonsopkomst';
+
 /** Props from the start page's loader: the count arrives later than the shell. */
 export interface StartProps {
   /** Resolves to the number of registrations, or null when it cannot be read. */
@@ -33,7 +36,7 @@ export function Start({ registrations }: StartProps) {
       <h1>Welkom bij Eiland</h1>
       <Image
         {...hero}
-        alt="Een getekend Hollands polderlandschap met een molen en sloten bij zonsopkomst"
+        alt={HERO_ALT}
         sizes={HERO_SIZES}
         priority
         className="hero"
