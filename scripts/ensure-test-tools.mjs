@@ -1,10 +1,11 @@
 // Part of `npm test` and `npm run test:e2e`: the tests drive real programs from Debian —
 // Chromium for the browser suite, lynx for what text browsers read, PostgreSQL's server
 // programs (initdb, pg_ctl) for a throw-away cluster of the storage tests, nginx in front of
-// two instances, Prometheus (and its promtool) scraping the metrics listener. Those missing are
-// installed through apt (saying so) when we run as root; otherwise the script fails with the
-// command to run. Each path can be overridden (CHROMIUM_PATH, LYNX_PATH, PG_BIN, NGINX_PATH,
-// PROMETHEUS_PATH; PROMTOOL_PATH for promtool).
+// two instances, Prometheus (and its promtool) scraping the metrics listener, Java for the Nu Html
+// Checker (vnu.jar from npm's vnu-jar). Those missing are installed through apt (saying so) when we
+// run as root; otherwise the script fails with the command to run. Each path can be overridden
+// (CHROMIUM_PATH, LYNX_PATH, PG_BIN, NGINX_PATH, PROMETHEUS_PATH, JAVA_PATH; PROMTOOL_PATH for
+// promtool).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,17 @@ function postgresBin() {
   return join(root, newest ?? '<version>', 'bin');
 }
 
+/**
+ * The `java` the HTML check runs (docs/qa-kit.md §6): JAVA_PATH, else the first on PATH, else
+ * where Debian's default-jre-headless puts it.
+ */
+function javaPath() {
+  if (process.env.JAVA_PATH) return process.env.JAVA_PATH;
+  const onPath = (process.env.PATH ?? '').split(':').filter((dir) => dir !== '').map((dir) => join(dir, 'java'));
+  const found = onPath.find((file) => existsSync(file));
+  return found ?? '/usr/bin/java';
+}
+
 /** Debian package → the program the tests run and the variable that overrides its path. */
 const TOOLS = [
   { pkg: 'chromium', path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', variable: 'CHROMIUM_PATH' },
@@ -25,6 +37,7 @@ const TOOLS = [
   { pkg: 'postgresql', path: join(postgresBin(), 'initdb'), variable: 'PG_BIN' },
   { pkg: 'nginx', path: process.env.NGINX_PATH ?? '/usr/sbin/nginx', variable: 'NGINX_PATH' },
   { pkg: 'prometheus', path: process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus', variable: 'PROMETHEUS_PATH' },
+  { pkg: 'default-jre-headless', path: javaPath(), variable: 'JAVA_PATH' },
 ];
 
 const missing = TOOLS.filter((tool) => !existsSync(tool.path));

@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { CSRF_FIELD, HONEYPOT_FIELD, SUBMISSION_FIELD } from '../../../protocol/forms.js';
 import { messageLanguage } from '../../../protocol/messages.js';
+import { inputValue } from './input-value.js';
 import { fieldAnchor, type CheckboxesSpec, type CheckboxSpec, type FieldSpec, type InputSpec, type SelectSpec, type TextareaSpec } from './fields.js';
 import type { FormController } from './use-form.js';
 
@@ -72,7 +73,7 @@ function input(view: FieldView<InputSpec>) {
   const { name, spec, value, error } = view;
   return labelled(
     view,
-    <input id={name} name={name} type={spec.control} autoComplete={spec.autoComplete} defaultValue={textOf(value)} {...controlState(name, spec, error)} {...spec.attributes} />,
+    <input id={name} name={name} {...inputValue(spec.control, textOf(value))} autoComplete={spec.autoComplete} {...controlState(name, spec, error)} {...spec.attributes} />,
   );
 }
 
@@ -151,12 +152,14 @@ export function Field({ form, name }: { form: FormController; name: string }) {
 
 /**
  * The error summary: the failing fields of the last submit, each a link to its control. Rendered
- * only when there is something in it (no empty summary without JavaScript).
+ * only when there is something in it (no empty summary without JavaScript). A `<section>` named
+ * by its heading is a region landmark (docs/forms.md §4); `aria-labelledby` on a plain `<div>`
+ * names nothing a screen reader announces, and the Nu Html Checker refuses it (docs/qa-kit.md §6).
  */
 export function ErrorSummary({ form }: { form: FormController }) {
   if (form.failing.length === 0) return null;
   return (
-    <div className="error-summary" id="foutoverzicht" ref={form.summary} tabIndex={-1} aria-labelledby="foutoverzicht-titel">
+    <section className="error-summary" id="foutoverzicht" ref={form.summary} tabIndex={-1} aria-labelledby="foutoverzicht-titel">
       <h2 id="foutoverzicht-titel">{SUMMARY_HEADING}</h2>
       <ul>
         {form.failing.map((name) => (
@@ -168,7 +171,7 @@ export function ErrorSummary({ form }: { form: FormController }) {
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
 

@@ -24,7 +24,7 @@ export interface FormController {
   /** The fields the error summary lists: those of the last submit that still fail, in form order. */
   failing: string[];
   /** The summary element, focused after a failed submit. */
-  summary: RefObject<HTMLDivElement | null>;
+  summary: RefObject<HTMLElement | null>;
   /** The `<form>` element's event handlers. */
   handlers: {
     onSubmit(event: FormEvent<HTMLFormElement>): void;
@@ -46,7 +46,7 @@ export function useForm(island: string, fields: FieldSpecs, props: FormProps): F
   const [focusSummary, setFocusSummary] = useState(0);
   const changed = useRef(new Set<string>());
   const pending = useRef(false);
-  const summary = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLElement>(null);
   const afterPress = usePressGuard();
 
   useEffect(() => {

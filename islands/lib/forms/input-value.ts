@@ -1,0 +1,50 @@
+/**
+ * What an `<input>` is rendered with when a form shows back what was posted (docs/forms.md §4):
+ * HTML allows a `url` input only an absolute URL as its value and a `number` input only a number.
+ * A URL field keeps what was typed in a text input with the URL keyboard; a number field gets only
+ * a number, as a browser keeps no other text in it. Browser code, rendered on the server too.
+ */
+import type { InputSpec } from './fields.js';
+
+/** The attributes that carry an input's value. */
+export interface InputValue {
+  type: InputSpec['control'];
+  /** `url` when a URL field is shown as text; else none. */
+  inputMode?: 'url';
+  defaultValue: string;
+}
+
+/** HTML's valid floating-point number: `-1`, `2.5`, `.5`, `1e3` (no `+`, no spaces). */
+const FLOATING_POINT = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/**
+ * Whether a string is an absolute URL a `url` input may carry: it parses without a base, and holds
+ * no inner space or backslash and no host label over 63 characters, which a parser forgives and
+ * HTML's value rules (DNS's limits on names) do not.
+ */
+function isAbsoluteUrl(value: string): boolean {
+  const trimmed = value.trim();
+  if (/[\s\\]/.test(trimmed)) return false;
+  // Not URL.canParse: browsers older than 2023 lack it.
+  try {
+    const { hostname } = new URL(trimmed);
+    return hostname.length <= 253 && hostname.split('.').every((label) => label.length <= 63);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The type and value an input is rendered with.
+ * @param control the field's declared control
+ * @param value the value to show (`''` for none)
+ * @returns the declared type and the value, or for a URL field whose value is not an absolute URL
+ *   `type="text"` with `inputmode="url"`, or for a number field whose value is not a number no value
+ * @example inputValue('url', 'voorbeeld.nl') // { type: 'text', inputMode: 'url', defaultValue: 'voorbeeld.nl' }
+ */
+export function inputValue(control: InputSpec['control'], value: string): InputValue {
+  if (value === '') return { type: control, defaultValue: value };
+  if (control === 'url' && !isAbsoluteUrl(value)) return { type: 'text', inputMode: 'url', defaultValue: value };
+  if (control === 'number' && !FLOATING_POINT.test(value)) return { type: control, defaultValue: '' };
+  return { type: control, defaultValue: value };
+}

@@ -1,0 +1,138 @@
+/**
+ * The Nu Html Checker over every page and form state (docs/qa-kit.md §6): as a person's browser
+ * gets them (streamed) and as a bot does (the whole document at once), and the DOM the form
+ * islands leave after a client-side validation, serialised by Chromium — all in one vnu run. No
+ * error may remain, and no warning outside {@link ALLOWED}.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { CSRF_FIELD } from '../protocol/forms.js';
+import { BOT_USER_AGENT } from './e2e/kit.js';
+import { raw, useApp, type RawResponse, type SuiteTestApp } from './helpers/app.js';
+import { launchBrowser, withPage, type TestBrowser } from './helpers/browser.js';
+import { fill, FORM_KITS, postForm, type Fields, type FormKit } from './helpers/form.js';
+import { checkHtml, unexplained, type AllowedWarning, type Finding, type HtmlDocument } from './helpers/vnu.js';
+
+/** Warnings the suite accepts, each with its reason (docs/qa-kit.md §6). Empty: none is. */
+const ALLOWED: readonly AllowedWarning[] = [];
+
+/** A person's Chrome: isbot says no, so pages stream (docs/streaming.md §1). */
+const PERSON_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+/** Who asks: each server-side state is fetched as both. */
+const CLIENTS = { browser: PERSON_USER_AGENT, bot: BOT_USER_AGENT } as const;
+
+/** Every page of docs/pages.md that a GET reaches without a post. */
+const PAGES = ['/', '/over', '/voorwaarden', '/privacy', '/aanmelden', '/contact', '/aanmelden/bedankt', '/contact/bedankt'];
+
+/** Values in the wrong format for the island's run, per form: each text field fails a rule other than "required". */
+const WRONG_FORMATS: Readonly<Record<string, Fields>> = {
+  registration: { naam: 'A', email: 'anna', website: 'voorbeeld.nl', referentie: 'abc', gebruikersnaam: 'Anna', landcode: 'nl', personen: '0' },
+  contact: { naam: 'A', email: 'anna', bericht: 'Te kort.' },
+};
+
+/** The document the checker must refuse: the summary as it was, `aria-labelledby` on a `<div>`. */
+const CONTROL: HtmlDocument = {
+  name: 'control: aria-labelledby on a div',
+  html: '<!DOCTYPE html><html lang="nl"><head><meta charset="utf-8"><title>Controle</title></head><body><h1>Controle</h1><div id="foutoverzicht" tabindex="-1" aria-labelledby="foutoverzicht-titel"><h2 id="foutoverzicht-titel">Controleer de volgende velden</h2></div></body></html>',
+};
+
+/**
+ * The posts of a form that fail validation: each failing row of its rule table, one post each.
+ * Every message of the form, and each value as the table gives it: a value shown back can itself
+ * break the markup (docs/forms.md §4).
+ */
+function failingInputs(kit: FormKit): Array<readonly [label: string, fields: Fields]> {
+  return kit.cases.filter(([, , message]) => message !== null).map(([field, value, message]) => [`${field} = ${JSON.stringify(value)?.slice(0, 40)}: ${message}`, { ...kit.valid, [field]: value }] as const);
+}
+
+/** A post in which every field fails at once: each field's first failing value in the table. */
+function everyFieldFailing(kit: FormKit): Fields {
+  const fields: Fields = {};
+  for (const [field, value, message] of kit.cases) if (message !== null && !(field in fields)) fields[field] = value;
+  return fields;
+}
+
+/**
+ * Every server-rendered state, as one client gets it: each page, each form empty, failing in
+ * every field, failing with each message, after success, and the 403 and 404 pages.
+ * @throws AssertionError when a response has another status than its state has
+ */
+async function serverDocuments(app: SuiteTestApp, client: keyof typeof CLIENTS): Promise<HtmlDocument[]> {
+  const headers = { 'User-Agent': CLIENTS[client] };
+  const documents: HtmlDocument[] = [];
+  const take = (name: string, res: RawResponse, status: number) => {
+    assert.equal(res.status, status, `${client} ${name}`);
+    documents.push({ name: `${client} ${name} → ${status}`, html: res.body });
+  };
+  const get = (path: string) => raw(app.port, path, { headers });
+  for (const path of [...PAGES, '/bestaat-niet']) take(`GET ${path}`, await get(path), path === '/bestaat-niet' ? 404 : 200);
+  for (const kit of Object.values(FORM_KITS)) {
+    const post = (fields: Fields) => postForm(app, kit.path, fields, undefined, headers);
+    take(`POST ${kit.path} empty`, await post({}), 422);
+    take(`POST ${kit.path} every field failing`, await post(everyFieldFailing(kit)), 422);
+    for (const [label, fields] of failingInputs(kit)) take(`POST ${kit.path} ${label}`, await post(fields), 422);
+    const success = await post(kit.valid);
+    assert.equal(success.status, 303, `${client} POST ${kit.path} valid`);
+    const location = String(success.headers.location);
+    take(`GET ${location} after POST ${kit.path}`, await get(location), 200);
+  }
+  take('POST /aanmelden without a CSRF token', await postForm(app, '/aanmelden', { ...FORM_KITS.registration!.valid, [CSRF_FIELD]: undefined }, undefined, headers), 403);
+  take('POST /aanmelden with a bad CSRF token', await postForm(app, '/aanmelden', { ...FORM_KITS.registration!.valid, [CSRF_FIELD]: 'ongeldig' }, undefined, headers), 403);
+  return documents;
+}
+
+/**
+ * The DOM each form island leaves after a client-side validation (JavaScript on): the empty form
+ * submitted, and the form with wrong formats submitted, each serialised once the summary has focus.
+ */
+async function islandDocuments(app: SuiteTestApp, chromium: TestBrowser): Promise<HtmlDocument[]> {
+  const documents: HtmlDocument[] = [];
+  for (const [form, kit] of Object.entries(FORM_KITS)) {
+    for (const [state, fields] of [['empty', {}], ['wrong formats', WRONG_FORMATS[form]!]] as const) {
+      documents.push(
+        await withPage(chromium, {}, async ({ page }) => {
+          await page.goto(`${app.url}${kit.path}`);
+          await page.waitForSelector('[data-island][data-hydrated="true"]', { timeout: 5000 });
+          for (const [id, value] of Object.entries(fields)) await fill(page, id, String(value));
+          await page.click('button[type="submit"]');
+          await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
+          return { name: `island ${kit.path} ${state} submitted`, html: await page.content() };
+        }),
+      );
+    }
+  }
+  return documents;
+}
+
+const app = useApp();
+
+describe('the Nu Html Checker over every page and form state (docs/qa-kit.md §6)', () => {
+  let documents: HtmlDocument[] = [];
+  let findings: Finding[] = [];
+  before(async () => {
+    const chromium = await launchBrowser();
+    try {
+      documents = [...(await serverDocuments(app, 'browser')), ...(await serverDocuments(app, 'bot')), ...(await islandDocuments(app, chromium))];
+    } finally {
+      await chromium.close();
+    }
+    findings = await checkHtml([...documents, CONTROL]);
+  });
+
+  it('checks every document in one run, and refuses the control document', (t) => {
+    t.diagnostic(`vnu checked ${documents.length} documents (and the control document) in one run`);
+    const control = findings.filter((f) => f.document === CONTROL.name);
+    assert.deepEqual(control.map((f) => f.kind), ['error'], control.map((f) => f.message).join('\n'));
+    assert.match(control[0]!.message, /“aria-labelledby” attribute must not be specified on any “div” element/);
+  });
+
+  for (const group of ['browser', 'bot', 'island']) {
+    it(`finds no error and no warning outside the allow-list in what the ${group === 'island' ? 'islands leave in Chromium' : `server sends a ${group}`}`, () => {
+      const inGroup = documents.filter((d) => d.name.startsWith(`${group} `));
+      assert.ok(inGroup.length > 0, `documents of ${group}`);
+      const problems = unexplained(findings.filter((f) => f.document.startsWith(`${group} `)), ALLOWED);
+      assert.deepEqual(problems.map((f) => `${f.document} (line ${f.line}): ${f.kind}: ${f.message} ${JSON.stringify(f.extract)}`), []);
+    });
+  }
+});
