@@ -30,7 +30,7 @@ async function installTools() {
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', TOOLS, ...PACKAGES], { stdio: 'inherit' });
 }
 
-/** @typedef {{ scores: Record<string, number>, lcpMs: number, lost: string[] }} Audit */
+/** @typedef {{ scores: Record<string, number>, lcpMs: number, lost: Array<{ audit: string, value: string }> }} Audit */
 
 /** Runs per page: the median is reported, as Lighthouse's own advice on variance has it. */
 const RUNS = 3;
@@ -63,12 +63,12 @@ function auditRun(url) {
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)]));
   // (The report is Lighthouse's JSON: `categories[c].score` 0–1, `categories[c].auditRefs` with
   // weights, `audits[id].score` 0–1 and `numericValue`.)
-  /** @type {string[]} */
+  /** @type {Audit['lost']} */
   const lost = [];
   for (const c of CATEGORIES)
     for (const ref of report.categories[c]?.auditRefs ?? []) {
       const a = report.audits[ref.id];
-      if (ref.weight > 0 && a && a.score !== null && a.score < 1) lost.push(`${c}: ${a.title} (${a.displayValue ?? Math.round(a.score * 100)})`);
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1) lost.push({ audit: `${c}: ${a.title}`, value: a.displayValue ?? String(Math.round(a.score * 100)) });
     }
   return { scores, lcpMs: report.audits['largest-contentful-paint'].numericValue, lost };
 }
@@ -91,7 +91,7 @@ function audit(url) {
   const runs = Array.from({ length: RUNS }, () => auditOnce(url));
   /** @param {number[]} values */
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const lost = [...new Set(runs.flatMap((r) => r.lost))];
+  const lost = runs.flatMap((r) => r.lost);
   return { scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c] ?? 0))])), lcpMs: median(runs.map((r) => r.lcpMs)), lost };
 }
 
@@ -111,8 +111,11 @@ console.log(['page'.padEnd(12), ...CATEGORIES.map((c) => c.padStart(15)), 'LCP m
 for (const [path, r] of Object.entries(results)) console.log([path.padEnd(12), ...CATEGORIES.map((c) => String(r.scores[c]).padStart(15)), String(Math.round(r.lcpMs)).padStart(8)].join(''));
 for (const [path, r] of Object.entries(results)) {
   if (r.lost.length === 0) continue;
-  console.log(`\n${path}: points lost in at least one run`);
-  for (const line of r.lost) console.log(`  ${line}`);
+  console.log(`\n${path}: audits that cost points, with their figure in each run that lost some`);
+  /** @type {Map<string, string[]>} */
+  const byAudit = new Map();
+  for (const { audit, value } of r.lost) byAudit.set(audit, [...(byAudit.get(audit) ?? []), value]);
+  for (const [audit, values] of byAudit) console.log(`  ${audit}: ${values.join(', ')}`);
 }
 
 const [home, form] = [results['/'], results['/aanmelden']];

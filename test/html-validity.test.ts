@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { CSRF_FIELD } from '../protocol/forms.js';
 import { BOT_USER_AGENT } from './e2e/kit.js';
-import { raw, useApp, type RawResponse, type SuiteTestApp } from './helpers/app.js';
+import { freePort, raw, useApp, type RawResponse, type SuiteTestApp } from './helpers/app.js';
 import { launchBrowser, withPage, type TestBrowser } from './helpers/browser.js';
 import { fill, FORM_KITS, postForm, type Fields, type FormKit } from './helpers/form.js';
 import { checkHtml, unexplained, type AllowedWarning, type Finding, type HtmlDocument } from './helpers/vnu.js';
@@ -105,7 +105,11 @@ async function islandDocuments(app: SuiteTestApp, chromium: TestBrowser): Promis
   return documents;
 }
 
-const app = useApp();
+// Served as in production, with its public origin: canonical URLs and Open Graph are checked too.
+const app = useApp({}, async () => {
+  const port = await freePort();
+  return { PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` };
+});
 
 describe('the Nu Html Checker over every page and form state (docs/qa-kit.md §6)', () => {
   let documents: HtmlDocument[] = [];
@@ -122,6 +126,10 @@ describe('the Nu Html Checker over every page and form state (docs/qa-kit.md §6
 
   it('checks every document in one run, and refuses the control document', (t) => {
     t.diagnostic(`vnu checked ${documents.length} documents (and the control document) in one run`);
+    // The production head is among them: canonical URL and Open Graph (docs/pages.md §8).
+    const start = documents.filter((d) => d.name.startsWith('browser GET / →') || d.name.startsWith('bot GET / →'));
+    assert.equal(start.length, 2);
+    for (const d of start) assert.match(d.html, /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/"\/>[\s\S]*<meta property="og:image"/, d.name);
     const control = findings.filter((f) => f.document === CONTROL.name);
     assert.deepEqual(control.map((f) => f.kind), ['error'], control.map((f) => f.message).join('\n'));
     assert.match(control[0]!.message, /“aria-labelledby” attribute must not be specified on any “div” element/);

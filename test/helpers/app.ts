@@ -68,10 +68,11 @@ export type TestAppOptions = Omit<AppOptions, 'storage'> & {
 };
 
 /**
- * Starts `createApp` on 127.0.0.1:0 with debug logs captured and, unless
+ * Starts `createApp` on 127.0.0.1 with debug logs captured and, unless
  * given, a fresh temporary database.
  * @param options createApp options (test seams)
- * @param env extra environment for `loadConfig`
+ * @param env extra environment for `loadConfig`; its `PORT` is the port to listen on (else port 0:
+ *   one the system picks), e.g. one a `PUBLIC_ORIGIN` names
  */
 export async function startApp(options: TestAppOptions = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const { stream, lines } = logCollector();
@@ -83,7 +84,7 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
   const base = options.storage ?? temp!.storage;
   const storage = options.countRegistrations ? withCount(base, options.countRegistrations) : base;
   const production = createApp(config, { logStream: stream, ...options, storage });
-  const server = (options.wrap ? options.wrap(production) : production).listen(0, '127.0.0.1');
+  const server = (options.wrap ? options.wrap(production) : production).listen(env.PORT === undefined ? 0 : config.port, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
