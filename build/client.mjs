@@ -43,7 +43,9 @@ function browserOptions(root, outdir, production) {
     chunkNames: 'chunk-[hash]',
     minify: production,
     sourcemap: production ? false : 'linked', // development only: no sourceMappingURL ships
-    legalComments: 'linked', // licence notices in a .LEGAL.txt beside each bundle, not in every download
+    // Licence notices in <bundle>.LEGAL.txt beside each bundle, served with it, not in every
+    // download: no pointer comment either (its bytes count on every page; docs/islands.md §4).
+    legalComments: 'external',
     target: 'es2022',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },

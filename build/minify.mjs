@@ -1,23 +1,26 @@
 // The production bundles' second minification (docs/performance.md §6): terser after esbuild.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { minify } from 'terser';
 import { writeAtomically } from './files.mjs';
 
 /**
  * terser's options: two compress passes over ES modules. esbuild minifies in one pass; terser's
  * inlining and dead-code passes take another 0.9 KiB gzip off the form page's JavaScript (most of
- * it in react-dom). Licence comments stay (`/*!`: esbuild's link to each bundle's .LEGAL.txt).
+ * it in react-dom). Licence comments (`/*!`) would stay; esbuild has moved them to each bundle's
+ * `.LEGAL.txt` (build/client.mjs).
  * @type {import('terser').MinifyOptions}
  */
 const OPTIONS = { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: 'some' } };
 
 /**
  * Minifies esbuild's JavaScript outputs again with terser, in place. The result of each output
- * is kept in `cacheDir` under esbuild's own content-hashed name (the same name is the same
- * esbuild output), so a warm build minifies only what changed (terser on react-dom takes 3 s);
- * copies no output of this build has are removed.
+ * is kept in `cacheDir` under a hash of what terser is given (its version, its options and the
+ * esbuild output itself: esbuild's file name does not change with every option, e.g. where
+ * licence comments go), so a warm build minifies only what changed (terser on react-dom takes
+ * 3 s); copies no output of this build has are removed.
  * @param {string[]} files absolute paths of esbuild's outputs; only `.js` files are minified
  * @param {string} cacheDir a folder for minified copies (created when missing)
  * @throws Error from terser when an output does not parse
@@ -26,12 +29,16 @@ export async function minifyAgain(files, cacheDir) {
   await mkdir(cacheDir, { recursive: true });
   const version = JSON.parse(await readFile(new URL('../node_modules/terser/package.json', import.meta.url), 'utf8')).version;
   const scripts = files.filter((file) => file.endsWith('.js'));
-  const names = new Set(scripts.map((file) => `${version}-${basename(file)}`));
+  /** @type {Set<string>} */
+  const names = new Set();
   await Promise.all(
     scripts.map(async (file) => {
-      const cached = join(cacheDir, `${version}-${basename(file)}`);
+      const source = await readFile(file, 'utf8');
+      const name = `${createHash('sha256').update(`${version}\n${JSON.stringify(OPTIONS)}\n${source}`).digest('hex').slice(0, 32)}.js`;
+      names.add(name);
+      const cached = join(cacheDir, name);
       if (existsSync(cached)) return writeAtomically(file, await readFile(cached));
-      const { code } = await minify(await readFile(file, 'utf8'), OPTIONS);
+      const { code } = await minify(source, OPTIONS);
       if (code === undefined) throw new Error(`terser gave no output for ${file}`);
       await writeFile(cached, code);
       await writeAtomically(file, code);

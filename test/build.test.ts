@@ -4,7 +4,7 @@
  * pages that carry the island marker, its chunk and the modules loaded after the first paint.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -57,6 +57,15 @@ describe('serving the build', () => {
     const plain = await raw(app.port, url);
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.body, readFileSync(`dist${url}`, 'utf8'));
+  });
+
+  it('serves the licence notices beside the bundles that carry packages, and none in the JavaScript (docs/islands.md §4)', async () => {
+    const manifest = readManifest('dist/manifest.json');
+    const notices = await raw(app.port, `${manifest.runtime.file}.LEGAL.txt`);
+    assert.equal(notices.status, 200);
+    assert.match(notices.body, /react-dom/);
+    assert.match(notices.body, /MIT/);
+    for (const file of readdirSync('dist/assets').filter((f) => f.endsWith('.js'))) assert.doesNotMatch(readFileSync(`dist/assets/${file}`, 'utf8'), /\/\*!/, file);
   });
 
   it('answers every variant of an asset with the same Content-Type and Last-Modified (docs/pages.md §2)', async () => {

@@ -104,14 +104,8 @@ function loadAssets(data: PageData, m: ClientManifest): Promise<unknown> {
 
 /** The head's description follows the page shown (docs/navigation.md §1); error pages have none. */
 function describe(description: string | null): void {
-  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-  if (description === null) return meta?.remove();
-  if (!meta) {
-    meta = document.createElement('meta');
-    meta.name = 'description';
-    document.querySelector('title')!.after(meta);
-  }
-  meta.content = description;
+  document.querySelector('meta[name="description"]')?.remove();
+  if (description !== null) document.querySelector('title')!.after(Object.assign(document.createElement('meta'), { name: 'description', content: description }));
 }
 
 function show({ data, url }: Loaded, target: URL, push: boolean, scroll?: [number, number]): void {
