@@ -1,11 +1,11 @@
 // Part of `npm test` and `npm run test:e2e`: the tests drive real programs from Debian —
-// Chromium for the browser suite, lynx for what text browsers read, PostgreSQL's server
-// programs (initdb, pg_ctl) for a throw-away cluster of the storage tests, nginx in front of
+// Chromium and Firefox ESR for the browser suites, lynx for what text browsers read, PostgreSQL's
+// server programs (initdb, pg_ctl) for a throw-away cluster of the storage tests, nginx in front of
 // two instances, Prometheus (and its promtool) scraping the metrics listener, Java for the Nu Html
-// Checker (vnu.jar from npm's vnu-jar). Those missing are installed through apt (saying so) when we
-// run as root; otherwise the script fails with the command to run. Each path can be overridden
-// (CHROMIUM_PATH, LYNX_PATH, PG_BIN, NGINX_PATH, PROMETHEUS_PATH, JAVA_PATH; PROMTOOL_PATH for
-// promtool).
+// Checker (vnu.jar from npm's vnu-jar). Those missing are installed through apt (saying so) when
+// we run as root; otherwise the script fails with the command to run. Each path can be overridden
+// (CHROMIUM_PATH, FIREFOX_PATH, LYNX_PATH, PG_BIN, NGINX_PATH, PROMETHEUS_PATH, JAVA_PATH;
+// PROMTOOL_PATH for promtool).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +33,7 @@ function javaPath() {
 /** Debian package → the program the tests run and the variable that overrides its path. */
 const TOOLS = [
   { pkg: 'chromium', path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', variable: 'CHROMIUM_PATH' },
+  { pkg: 'firefox-esr', path: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', variable: 'FIREFOX_PATH' },
   { pkg: 'lynx', path: process.env.LYNX_PATH ?? '/usr/bin/lynx', variable: 'LYNX_PATH' },
   { pkg: 'postgresql', path: join(postgresBin(), 'initdb'), variable: 'PG_BIN' },
   { pkg: 'nginx', path: process.env.NGINX_PATH ?? '/usr/sbin/nginx', variable: 'NGINX_PATH' },

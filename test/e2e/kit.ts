@@ -1,6 +1,6 @@
 /**
- * The QA kit: puppeteer helpers for driving Eiland in Debian's Chromium, locally or
- * against a deployed instance. The project's browser suite is built on it; a QA script of its
+ * The QA kit: puppeteer helpers for driving Eiland in Debian's Chromium or Firefox ESR, locally
+ * or against a deployed instance. The project's browser suite is built on it; a QA script of its
  * own imports it the same way:
  *
  *   import { launchChromium, openPage, collectProblems, requestIdOf } from './test/e2e/kit.js';
@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BuildManifest } from '../../protocol/manifest.js';
-import puppeteer, { PredefinedNetworkConditions, type Browser, type ConsoleMessage, type HTTPRequest, type Page } from 'puppeteer-core';
+import puppeteer, { PredefinedNetworkConditions, type Browser, type ConsoleMessage, type ElementHandle, type HTTPRequest, type JSHandle, type Page } from 'puppeteer-core';
 
 /**
  * The `data-testid` hooks the site promises to keep (README, "QA kit"). Everything else is
@@ -50,14 +50,27 @@ export async function manifestOf(baseUrl: string): Promise<BuildManifest> {
   return (await res.json()) as BuildManifest;
 }
 
-/** A launched Chromium with its throw-away profile. */
-export interface Chromium {
+/** The browsers the kit drives: Debian's `chromium` (over CDP) and `firefox-esr` (over WebDriver BiDi). */
+export type BrowserName = 'chromium' | 'firefox';
+
+/** A launched browser with its throw-away profile. */
+export interface LaunchedBrowser {
   browser: Browser;
-  /** `person` (the default): the user agent of a person's Chrome; `bot`: a crawler's. */
+  /** Which browser it is: some emulations exist in Chromium only (docs/qa-kit.md §7). */
+  name: BrowserName;
+  /** `person` (the default): the user agent of a person's browser; `bot`: a crawler's. */
   presents: 'person' | 'bot';
+  /**
+   * Whether its pages run JavaScript by default. Firefox decides this per browser (launched
+   * with `javaScript: false`), Chromium per page (`openPage`'s `javaScript`).
+   */
+  javaScript: boolean;
   /** Closes the browser and removes its profile. */
   close(): Promise<void>;
 }
+
+/** A launched Chromium: the kit's browser type, for the suites and scripts written for Chromium. */
+export type Chromium = LaunchedBrowser;
 
 /**
  * Launches headless Chromium: `CHROMIUM_PATH` or Debian's `/usr/bin/chromium`, a fresh profile
@@ -77,12 +90,55 @@ export async function launchChromium(options: { bot?: boolean; executablePath?: 
   });
   return {
     browser,
+    name: 'chromium',
     presents: options.bot ? 'bot' : 'person',
+    javaScript: true,
     async close() {
       await browser.close();
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Launches headless Firefox ESR over WebDriver BiDi: `FIREFOX_PATH` or Debian's
+ * `/usr/bin/firefox-esr`, a fresh profile in a temporary folder (removed by `close`) — docs/qa-kit.md §7.
+ * @param options `javaScript: false` launches it with the `javascript.enabled` preference off, for
+ *   the no-JS visitor (Firefox over BiDi cannot switch JavaScript off per page); `bot: true`
+ *   presents every page as a crawler (Firefox's own user agent is a person's)
+ * @returns the browser; its pages run JavaScript exactly when `javaScript` is not false
+ * @throws Error from puppeteer when the binary is missing (run `npm test` once as root: it installs it)
+ */
+export async function launchFirefox(options: { bot?: boolean; javaScript?: boolean; executablePath?: string } = {}): Promise<LaunchedBrowser> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'eiland-firefox-'));
+  const javaScript = options.javaScript ?? true;
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: options.executablePath ?? process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    headless: true,
+    userDataDir,
+    extraPrefsFirefox: { 'javascript.enabled': javaScript },
+  });
+  return {
+    browser,
+    name: 'firefox',
+    presents: options.bot ? 'bot' : 'person',
+    javaScript,
+    async close() {
+      await browser.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Launches the named browser (see {@link launchChromium}, {@link launchFirefox}).
+ * @param name `chromium` or `firefox`
+ * @param options `bot` for both; `javaScript: false` only matters to Firefox, which decides it per browser
+ * @throws Error from puppeteer when the binary is missing
+ */
+export function launchNamed(name: BrowserName, options: { bot?: boolean; javaScript?: boolean } = {}): Promise<LaunchedBrowser> {
+  return name === 'firefox' ? launchFirefox(options) : launchChromium({ bot: options.bot });
 }
 
 /** How a page is opened: each option emulates what some visitors have. */
@@ -108,10 +164,34 @@ export interface PageOptions {
 }
 
 /**
- * Opens a new page with the given emulation; `url`, when given, is loaded (until `load`).
- * @returns the page (close it, or the browser, when done)
+ * The page emulations a browser cannot do, named with what it lacks (docs/qa-kit.md §7).
+ * @param launched the browser the page would open in
+ * @param options the page's emulation
+ * @returns one line per option the browser cannot honour; empty when it can honour them all
  */
-export async function openPage(chromium: Chromium, url?: string, options: PageOptions = {}): Promise<Page> {
+export function unsupportedOptions(launched: LaunchedBrowser, options: PageOptions): string[] {
+  if (launched.name !== 'firefox') return [];
+  const lacks: string[] = [];
+  const javaScript = options.javaScript ?? true;
+  if (javaScript !== launched.javaScript) {
+    lacks.push(`javaScript: ${javaScript} in a Firefox launched with javaScript: ${launched.javaScript} — Firefox over WebDriver BiDi has no emulation.setScriptingEnabled; launch another with launchFirefox({ javaScript: ${javaScript} })`);
+  }
+  if (options.saveData) lacks.push('saveData — Firefox has no navigator.connection (Network Information API)');
+  if (options.slowNetwork) lacks.push('slowNetwork — Firefox has no navigator.connection, and WebDriver BiDi emulates no throughput (only offline)');
+  if (options.colorScheme) lacks.push('colorScheme — prefers-color-scheme emulation needs CDP, which Firefox over WebDriver BiDi lacks');
+  return lacks;
+}
+
+/**
+ * Opens a new page with the given emulation; `url`, when given, is loaded (until `load`).
+ * @param chromium the launched browser (Chromium or Firefox)
+ * @returns the page (close it, or the browser, when done)
+ * @throws Error naming what Firefox lacks when an option cannot be emulated there
+ *   ({@link unsupportedOptions}), before any page is opened
+ */
+export async function openPage(chromium: LaunchedBrowser, url?: string, options: PageOptions = {}): Promise<Page> {
+  const lacks = unsupportedOptions(chromium, options);
+  if (lacks.length > 0) throw new Error(`Firefox cannot emulate:\n  ${lacks.join('\n  ')}`);
   const page = await chromium.browser.newPage();
   const bot = options.bot ?? chromium.presents === 'bot';
   const userAgent = bot ? BOT_USER_AGENT : (await chromium.browser.userAgent()).replace('HeadlessChrome', 'Chrome');
@@ -121,7 +201,8 @@ export async function openPage(chromium: Chromium, url?: string, options: PageOp
   const height = options.height ?? 800;
   // Zoom as browsers do it: CSS pixels shrink, device pixels stay.
   await page.setViewport({ width: Math.round(width / zoom), height: Math.round(height / zoom), deviceScaleFactor: zoom, hasTouch: options.touch ?? false, isMobile: options.touch ?? false });
-  await page.setJavaScriptEnabled(options.javaScript ?? true);
+  if (chromium.name === 'chromium') await page.setJavaScriptEnabled(options.javaScript ?? true);
+  if (chromium.name === 'firefox' && !chromium.javaScript) withoutPageScripts(page);
   if (options.colorScheme) await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: options.colorScheme }]);
   if (options.slowNetwork) await page.emulateNetworkConditions(PredefinedNetworkConditions['Slow 3G']);
   if (options.saveData) {
@@ -131,6 +212,66 @@ export async function openPage(chromium: Chromium, url?: string, options: PageOp
   }
   if (url) await page.goto(url, { waitUntil: 'load' });
   return page;
+}
+
+/** An element handle's accessibility-tree search (WebDriver BiDi's `browsingContext.locateNodes`). */
+interface AxSearch {
+  queryAXTree(name?: string, role?: string): AsyncIterable<ElementHandle<Element>>;
+}
+
+/**
+ * Makes `page.$`, `page.$$eval`, `page.click` and `page.waitForFunction` work in a Firefox
+ * launched without JavaScript (docs/qa-kit.md §7). Puppeteer implements them with scripts that wait
+ * inside the page (the `::-p-aria` query handler's callback into Node, the asynchronous iteration
+ * of `$$`, an IntersectionObserver before a click, a polling loop for the wait); with JavaScript
+ * off those callbacks never run, and the page hangs until Firefox closes it. Here
+ * `::-p-aria(name[role="r"])` is looked up in the accessibility tree with WebDriver BiDi's
+ * `locateNodes` alone, `$$eval` gets its elements from one `querySelectorAll`, a click scrolls the
+ * element into view and clicks the centre of its box with the mouse, and a wait evaluates its
+ * expression from Node every 50 ms.
+ * @param page a page of a Firefox launched with `javaScript: false`
+ */
+function withoutPageScripts(page: Page): void {
+  const query = page.$.bind(page);
+  page.$ = (async (selector: string) => {
+    const aria = /^::-p-aria\((.*?)(?:\[role="([^"]+)"\])?\)$/.exec(selector);
+    if (!aria) return query(selector);
+    const root = (await query('html')) as unknown as AxSearch & ElementHandle;
+    try {
+      for await (const element of root.queryAXTree(aria[1] || undefined, aria[2])) return element;
+      return null;
+    } finally {
+      await root.dispose();
+    }
+  }) as Page['$'];
+  page.$$eval = (async (selector: string, pageFunction: (elements: Element[], ...args: unknown[]) => unknown, ...args: unknown[]) => {
+    if (selector.startsWith('::-p-')) throw new Error(`With JavaScript off in Firefox, $$eval takes CSS selectors only, not ${selector}`);
+    const elements = await page.evaluateHandle(`[...document.querySelectorAll(${JSON.stringify(selector)})]`);
+    try {
+      return await elements.evaluate(pageFunction as never, ...(args as never[]));
+    } finally {
+      await elements.dispose();
+    }
+  }) as Page['$$eval'];
+  page.click = async (selector, options = {}) => {
+    const element = await page.$(selector);
+    if (!element) throw new Error(`No element found for selector: ${selector}`);
+    await element.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center' }));
+    const box = await element.boundingBox();
+    await element.dispose();
+    if (!box) throw new Error(`${selector} is not visible: nothing to click`);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, options);
+  };
+  page.waitForFunction = (async (expression: unknown, options: { timeout?: number } = {}): Promise<JSHandle> => {
+    if (typeof expression !== 'string') throw new Error('With JavaScript off, waitForFunction takes an expression string');
+    const timeout = options.timeout ?? 30_000;
+    const started = Date.now();
+    while (!(await page.evaluate(expression))) {
+      if (Date.now() - started > timeout) throw new Error(`Waiting failed: ${timeout}ms exceeded (${expression})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return page.evaluateHandle(expression);
+  }) as Page['waitForFunction'];
 }
 
 /** Faults to inject into a page's requests. */
@@ -173,6 +314,8 @@ export async function injectFaults(page: Page, faults: Faults): Promise<() => Pr
 export interface Problems {
   /** Console errors and uncaught exceptions, in order. */
   errors: string[];
+  /** Every console message of any level (`type: text`) and uncaught exception, in order. */
+  messages: string[];
   /** Content-Security-Policy violations: `directive blocked-uri`. */
   cspViolations: string[];
   /** The problems not on the allow-list. */
@@ -194,6 +337,11 @@ export function expectedStatuses(statuses: number[]): RegExp[] {
   return statuses.map((status) => new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`));
 }
 
+/** A WebDriver BiDi browsing context's log entries (puppeteer's `BidiFrame.browsingContext`). */
+interface LogSource {
+  on(event: 'log', listener: (event: { entry: { type: string; text: string | null } }) => void): unknown;
+}
+
 /**
  * Collects console errors, page exceptions and CSP violations of a page (install before
  * navigating).
@@ -201,17 +349,36 @@ export function expectedStatuses(statuses: number[]): RegExp[] {
  */
 export async function collectProblems(page: Page, allow: RegExp[] = []): Promise<Problems> {
   const errors: string[] = [];
+  const messages: string[] = [];
   const cspViolations: string[] = [];
+  /** The lines of the last console message whose object arguments puppeteer could not name. */
+  let unnamed: { line: number; error: number } | undefined;
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') errors.push(message.text());
+    const line = messages.push(`${message.type()}: ${message.text()}`) - 1;
+    const error = message.type() === 'error' ? errors.push(message.text()) - 1 : -1;
+    unnamed = message.text().includes('JSHandle@') ? { line, error } : undefined;
   });
-  page.on('pageerror', (error) => errors.push(String(error)));
+  // Firefox over WebDriver BiDi hands puppeteer an Error argument without a handle, which it names
+  // `JSHandle@error`; the log entry's own text has it ("TypeError: …"). The entry arrives right
+  // after the console event, on the main frame's browsing context (docs/qa-kit.md §7).
+  const context = (page.mainFrame() as unknown as { browsingContext?: LogSource }).browsingContext;
+  context?.on('log', ({ entry }) => {
+    if (!unnamed || entry.type !== 'console' || !entry.text) return;
+    messages[unnamed.line] = messages[unnamed.line]!.replace(/: .*$/s, `: ${entry.text}`);
+    if (unnamed.error >= 0) errors[unnamed.error] = entry.text;
+    unnamed = undefined;
+  });
+  page.on('pageerror', (error) => {
+    messages.push(`pageerror: ${String(error)}`);
+    errors.push(String(error));
+  });
   await page.exposeFunction('__eilandCspViolation', (line: string) => cspViolations.push(line));
   await page.evaluateOnNewDocument(
     'document.addEventListener("securitypolicyviolation", (e) => window.__eilandCspViolation(e.violatedDirective + " " + e.blockedURI))',
   );
   const problems: Problems = {
     errors,
+    messages,
     cspViolations,
     unexpected: () => [...errors.filter((line) => !allow.some((pattern) => pattern.test(line))), ...cspViolations.map((v) => `CSP: ${v}`)],
     assertNone() {

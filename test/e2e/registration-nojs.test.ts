@@ -1,5 +1,6 @@
 /**
- * The registration form in Chromium with JavaScript off (docs/forms.md §4): an empty submit shows
+ * The registration form with JavaScript off, in each browser of `E2E_BROWSERS` (docs/forms.md §4,
+ * docs/qa-kit.md §7): an empty submit shows
  * every message in place with the summary, and a full registration lands on its confirmation
  * page, which survives a restart.
  */
@@ -7,58 +8,60 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openSqlite } from '../../src/storage/sqlite/index.js';
 import { startApp, tempStorage } from '../helpers/app.js';
-import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { browserSuite, eachBrowser, needsServer, withPage } from '../helpers/browser.js';
 import { EMPTY_SUBMIT_ERRORS, visibleFieldErrors } from '../helpers/form.js';
 
-const suite = browserSuite();
+eachBrowser((browser) => {
+  const suite = browserSuite({}, browser);
 
-describe('the registration form in Chromium with JavaScript off', () => {
-  it('an empty submit shows every message in place, with the summary above the heading', () =>
-    withPage(suite.chromium, { javaScript: false }, async ({ page }) => {
-      await page.goto(`${suite.app.url}/aanmelden`);
-      await Promise.all([page.waitForNavigation(), page.click('::-p-aria(Aanmelden[role="button"])')]);
-      assert.equal(await page.title(), 'Fout: Aanmelden · Eiland');
-      assert.deepEqual(await visibleFieldErrors(page), EMPTY_SUBMIT_ERRORS);
-      assert.ok(await page.$('::-p-aria(Controleer de volgende velden[role="heading"])'), 'the summary heading');
-      // A summary link takes the reader to the field (its href is the field's id).
-      await page.click('#foutoverzicht a[href="#landcode"]');
-      await page.waitForFunction('location.hash === "#landcode"');
-    }));
+  describe('the registration form with JavaScript off', () => {
+    it('an empty submit shows every message in place, with the summary above the heading', () =>
+      withPage(suite.browser, { javaScript: false }, async ({ page }) => {
+        await page.goto(`${suite.app.url}/aanmelden`);
+        await Promise.all([page.waitForNavigation(), page.click('::-p-aria(Aanmelden[role="button"])')]);
+        assert.equal(await page.title(), 'Fout: Aanmelden · Eiland');
+        assert.deepEqual(await visibleFieldErrors(page), EMPTY_SUBMIT_ERRORS);
+        assert.ok(await page.$('::-p-aria(Controleer de volgende velden[role="heading"])'), 'the summary heading');
+        // A summary link takes the reader to the field (its href is the field's id).
+        await page.click('#foutoverzicht a[href="#landcode"]');
+        await page.waitForFunction('location.hash === "#landcode"');
+      }));
 
-  it('a full registration lands on the confirmation page, which survives a restart on the same database file', { skip: needsServer('a restart on its database file') }, async () => {
-    const { storage, file, remove } = await tempStorage();
-    let app = await startApp({ storage });
-    try {
-      await withPage(suite.chromium, { javaScript: false }, async ({ page }) => {
-        await page.goto(`${app.url}/aanmelden`);
-        await page.type('#naam', 'Sanne Bakker');
-        await page.type('#email', 'sanne@voorbeeld.nl');
-        await page.type('#gebruikersnaam', 'sanne_b');
-        await page.type('#landcode', 'NL');
-        await page.click('#interesses-cultuur');
-        await page.click('#interesses-natuur');
-        await page.type('#personen', '4');
-        await page.click('#akkoord');
-        const [response] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
-        assert.equal(response?.status(), 200);
-        const url = page.url();
-        assert.match(url, /\/aanmeldingen\/[0-9a-f-]{36}$/);
-        assert.equal(await page.$eval('h1', (e) => e.textContent), 'Bedankt voor je aanmelding, Sanne Bakker');
-        assert.equal(await page.title(), 'Bedankt voor je aanmelding · Eiland');
+    it('a full registration lands on the confirmation page, which survives a restart on the same database file', { skip: needsServer('a restart on its database file') }, async () => {
+      const { storage, file, remove } = await tempStorage();
+      let app = await startApp({ storage });
+      try {
+        await withPage(suite.browser, { javaScript: false }, async ({ page }) => {
+          await page.goto(`${app.url}/aanmelden`);
+          await page.type('#naam', 'Sanne Bakker');
+          await page.type('#email', 'sanne@voorbeeld.nl');
+          await page.type('#gebruikersnaam', 'sanne_b');
+          await page.type('#landcode', 'NL');
+          await page.click('#interesses-cultuur');
+          await page.click('#interesses-natuur');
+          await page.type('#personen', '4');
+          await page.click('#akkoord');
+          const [response] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+          assert.equal(response?.status(), 200);
+          const url = page.url();
+          assert.match(url, /\/aanmeldingen\/[0-9a-f-]{36}$/);
+          assert.equal(await page.$eval('h1', (e) => e.textContent), 'Bedankt voor je aanmelding, Sanne Bakker');
+          assert.equal(await page.title(), 'Bedankt voor je aanmelding · Eiland');
 
-        // Restart: a new app on the same file finds the registration again.
+          // Restart: a new app on the same file finds the registration again.
+          await app.close();
+          await storage.close();
+          const reopened = await openSqlite(file);
+          app = await startApp({ storage: reopened });
+          await page.goto(url.replace(/^http:\/\/127\.0\.0\.1:\d+/, app.url));
+          assert.equal(await page.$eval('h1', (e) => e.textContent), 'Bedankt voor je aanmelding, Sanne Bakker');
+          assert.deepEqual(await page.$$eval('dd', (els) => els.map((e) => e.textContent)), ['Sanne Bakker', 'Cultuur, Natuur', '4', 's***@voorbeeld.nl']);
+          await reopened.close();
+        });
+      } finally {
         await app.close();
-        await storage.close();
-        const reopened = await openSqlite(file);
-        app = await startApp({ storage: reopened });
-        await page.goto(url.replace(/^http:\/\/127\.0\.0\.1:\d+/, app.url));
-        assert.equal(await page.$eval('h1', (e) => e.textContent), 'Bedankt voor je aanmelding, Sanne Bakker');
-        assert.deepEqual(await page.$$eval('dd', (els) => els.map((e) => e.textContent)), ['Sanne Bakker', 'Cultuur, Natuur', '4', 's***@voorbeeld.nl']);
-        await reopened.close();
-      });
-    } finally {
-      await app.close();
-      await remove();
-    }
+        await remove();
+      }
+    });
   });
 });

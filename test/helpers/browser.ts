@@ -1,48 +1,75 @@
 /**
- * The project's browser suites, on the QA kit (test/e2e/kit.ts): Chromium presenting as a
- * person's browser, console errors collected per page, and the app under test — started here
- * on port 0, or the instance at `BASE_URL` (then tests that need the server's insides skip).
+ * The project's browser suites, on the QA kit (test/e2e/kit.ts): Chromium or Firefox presenting
+ * as a person's browser, console messages collected per page, and the app under test — started
+ * here on port 0, or the instance at `BASE_URL` (then tests that need the server's insides skip).
  */
 import { after, before } from 'node:test';
 import type { Page } from 'puppeteer-core';
 import type { BuildManifest } from '../../protocol/manifest.js';
 import { readManifest } from '../../src/assets/manifest.js';
-import { BASE_URL, collectProblems, launchChromium, manifestOf, openPage, type Chromium, type PageOptions } from '../e2e/kit.js';
+import { BASE_URL, collectProblems, launchNamed, manifestOf, openPage, type BrowserName, type LaunchedBrowser, type PageOptions } from '../e2e/kit.js';
 import { startApp, type TestApp, type TestAppOptions } from './app.js';
+
+export { browserLabel, eachBrowser, e2eBrowsers, skipIn } from './browsers.js';
 
 /** A launched browser that removes its profile on close. */
 export interface TestBrowser {
-  browser: Chromium['browser'];
+  /** The browser pages open in (with JavaScript on). */
+  browser: LaunchedBrowser['browser'];
+  /** Which browser it is. */
+  name: BrowserName;
   /** A new page; `javaScript: false` for the no-JS runs (other kit emulations too). */
   newPage(options?: PageOptions): Promise<TestPage>;
   close(): Promise<void>;
 }
 
-/** A page with every console error and failed request it saw. */
+/** A page with every console message and uncaught error it saw. */
 export interface TestPage {
   page: Page;
   /** console.error texts and uncaught page errors. */
   errors: string[];
+  /** Every console message of any level (`type: text`) and uncaught page error. */
+  messages: string[];
 }
 
-/** Launches headless Chromium (the kit's `launchChromium`), presenting as a person's browser. */
-export async function launchBrowser(): Promise<TestBrowser> {
-  const chromium = await launchChromium();
+/**
+ * Launches a headless browser presenting as a person's (the kit's `launchChromium` or
+ * `launchFirefox`; docs/qa-kit.md §7).
+ * @param options `browser`: `chromium` (the default) or `firefox`. Firefox switches JavaScript off
+ *   per browser, not per page: the first page opened with `javaScript: false` launches a second
+ *   Firefox with the `javascript.enabled` preference off, and every no-JS page opens there.
+ * @returns the browser; `close()` closes every browser it launched
+ * @throws Error from puppeteer when the binary is missing; from `newPage`, an Error naming what
+ *   Firefox lacks for an emulation it cannot do (the kit's `unsupportedOptions`)
+ */
+export async function launchBrowser(options: { browser?: BrowserName } = {}): Promise<TestBrowser> {
+  const name = options.browser ?? 'chromium';
+  const withScripts = await launchNamed(name);
+  let withoutScripts: Promise<LaunchedBrowser> | undefined;
+  const launchedFor = (javaScript: boolean): Promise<LaunchedBrowser> => {
+    if (name === 'chromium' || javaScript) return Promise.resolve(withScripts);
+    withoutScripts ??= launchNamed(name, { javaScript: false });
+    return withoutScripts;
+  };
   return {
-    browser: chromium.browser,
-    async newPage(options = {}) {
-      const page = await openPage(chromium, undefined, options);
-      const { errors } = await collectProblems(page);
-      return { page, errors };
+    browser: withScripts.browser,
+    name,
+    async newPage(pageOptions = {}) {
+      const page = await openPage(await launchedFor(pageOptions.javaScript ?? true), undefined, pageOptions);
+      const { errors, messages } = await collectProblems(page);
+      return { page, errors, messages };
     },
-    close: () => chromium.close(),
+    async close() {
+      await withScripts.close();
+      await (await withoutScripts)?.close();
+    },
   };
 }
 
 /**
  * Opens a page with the kit's emulation, runs a step with it, and closes the page however the
  * step ends.
- * @param chromium the browser, e.g. `suite.chromium`
+ * @param chromium the browser, e.g. `suite.browser`
  * @param options the page's emulation (see `PageOptions`; `{}` for a person's browser at 1024 px)
  * @param step gets the page and the console errors it collects
  * @returns what the step returns
@@ -66,6 +93,9 @@ export interface BrowserSuite {
   readonly app: SuiteApp;
   /** The app started here, with its logs and storage; throws against `BASE_URL`. */
   readonly local: TestApp;
+  /** The browser of the suite. */
+  readonly browser: TestBrowser;
+  /** The same browser, under the name the Chromium-only suites use. */
   readonly chromium: TestBrowser;
   /** The build the app serves: the local `dist/manifest.json`, or the one `BASE_URL` serves. */
   manifest(): Promise<BuildManifest>;
@@ -82,16 +112,17 @@ export function needsServer(what: string): string | false {
 
 /**
  * Registers `before`/`after` hooks that start the app (on a fresh database unless
- * `options.storage`) — or use `BASE_URL` — and Chromium, and close both afterwards.
+ * `options.storage`) — or use `BASE_URL` — and a browser, and close both afterwards.
  * @param options createApp options, or a function giving them (run in `before`); ignored
  *   against `BASE_URL`
+ * @param browser the browser to launch (default `chromium`; inside {@link eachBrowser}, the one it gives)
  */
-export function browserSuite(options: TestAppOptions | (() => Promise<TestAppOptions>) = {}): BrowserSuite {
+export function browserSuite(options: TestAppOptions | (() => Promise<TestAppOptions>) = {}, browser: BrowserName = 'chromium'): BrowserSuite {
   let app: TestApp | undefined;
   let chromium: TestBrowser | undefined;
   before(async () => {
     if (!BASE_URL) app = await startApp(typeof options === 'function' ? await options() : options);
-    chromium = await launchBrowser();
+    chromium = await launchBrowser({ browser });
   });
   after(async () => {
     await chromium?.close();
@@ -104,6 +135,9 @@ export function browserSuite(options: TestAppOptions | (() => Promise<TestAppOpt
     get local() {
       if (!app) throw new Error(`This test needs the app started by the suite, not ${BASE_URL}: skip it with needsServer()`);
       return app;
+    },
+    get browser() {
+      return chromium!;
     },
     get chromium() {
       return chromium!;
