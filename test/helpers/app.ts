@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import { createApp, type AppOptions } from '../../src/app.js';
@@ -235,11 +235,5 @@ export async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
   }
 }
 
-/** A free TCP port on 127.0.0.1, for a program the test starts (nginx, PostgreSQL). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** A free TCP port on 127.0.0.1, for a program the test starts (nginx, PostgreSQL): the scripts' own. */
+export { freePort } from '../../scripts/started-port.mjs';
