@@ -189,6 +189,16 @@ describe('what the filter does (docs/filter.md §3–§7)', () => {
     assert.equal(a.headers['x-content-type-options'], 'nosniff');
   });
 
+  it("sends helmet's other headers, but no Cross-Origin-Opener-Policy (docs/filter.md §4)", async () => {
+    for (const path of ['/', '/aanmelden', '/bestaat-niet']) {
+      const res = await raw(app.port, path);
+      assert.equal(res.headers['cross-origin-opener-policy'], undefined, path);
+      assert.equal(res.headers['cross-origin-resource-policy'], 'same-origin', path);
+      assert.equal(res.headers['origin-agent-cluster'], '?1', path);
+      assert.equal(res.headers['x-frame-options'], 'DENY', path);
+    }
+  });
+
   it('never repeats a nonce: 128 random bits each, across refills of the random pool', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 300; i++) {

@@ -1,15 +1,17 @@
 /**
  * The Nu Html Checker over every page and form state (docs/qa-kit.md §6): as a person's browser
  * gets them (streamed) and as a bot does (the whole document at once), and the DOM the form
- * islands leave after a client-side validation, serialised by Chromium — all in one vnu run. No
- * error may remain, and no warning outside {@link ALLOWED}.
+ * islands leave after a client-side validation, serialised by Chromium and by Firefox — all in one
+ * vnu run. No error may remain, and no warning outside {@link ALLOWED}.
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { CSRF_FIELD } from '../protocol/forms.js';
 import { BOT_USER_AGENT } from './e2e/kit.js';
 import { freePort, raw, useApp, type RawResponse, type SuiteTestApp } from './helpers/app.js';
-import { launchBrowser, withPage, type TestBrowser } from './helpers/browser.js';
+import type { BrowserName } from './e2e/kit.js';
+import { launchBrowser, withPage } from './helpers/browser.js';
+import { browserLabel } from './helpers/browsers.js';
 import { fill, FORM_KITS, postForm, type Fields, type FormKit } from './helpers/form.js';
 import { checkHtml, unexplained, type AllowedWarning, type Finding, type HtmlDocument } from './helpers/vnu.js';
 
@@ -82,25 +84,34 @@ async function serverDocuments(app: SuiteTestApp, client: keyof typeof CLIENTS):
   return documents;
 }
 
+/** The browsers whose DOM is checked after a client-side validation. */
+const BROWSERS: readonly BrowserName[] = ['chromium', 'firefox'];
+
 /**
- * The DOM each form island leaves after a client-side validation (JavaScript on): the empty form
- * submitted, and the form with wrong formats submitted, each serialised once the summary has focus.
+ * The DOM each form island leaves after a client-side validation (JavaScript on) in one browser:
+ * the empty form submitted, and the form with wrong formats submitted, each serialised once the
+ * summary has focus. Documents are named `island <browser> …`.
  */
-async function islandDocuments(app: SuiteTestApp, chromium: TestBrowser): Promise<HtmlDocument[]> {
+async function islandDocuments(app: SuiteTestApp, name: BrowserName): Promise<HtmlDocument[]> {
+  const browser = await launchBrowser({ browser: name });
   const documents: HtmlDocument[] = [];
-  for (const [form, kit] of Object.entries(FORM_KITS)) {
-    for (const [state, fields] of [['empty', {}], ['wrong formats', WRONG_FORMATS[form]!]] as const) {
-      documents.push(
-        await withPage(chromium, {}, async ({ page }) => {
-          await page.goto(`${app.url}${kit.path}`);
-          await page.waitForSelector('[data-island][data-hydrated="true"]', { timeout: 5000 });
-          for (const [id, value] of Object.entries(fields)) await fill(page, id, String(value));
-          await page.click('button[type="submit"]');
-          await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
-          return { name: `island ${kit.path} ${state} submitted`, html: await page.content() };
-        }),
-      );
+  try {
+    for (const [form, kit] of Object.entries(FORM_KITS)) {
+      for (const [state, fields] of [['empty', {}], ['wrong formats', WRONG_FORMATS[form]!]] as const) {
+        documents.push(
+          await withPage(browser, {}, async ({ page }) => {
+            await page.goto(`${app.url}${kit.path}`);
+            await page.waitForSelector('[data-island][data-hydrated="true"]', { timeout: 5000 });
+            for (const [id, value] of Object.entries(fields)) await fill(page, id, String(value));
+            await page.click('button[type="submit"]');
+            await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
+            return { name: `island ${name} ${kit.path} ${state} submitted`, html: await page.content() };
+          }),
+        );
+      }
     }
+  } finally {
+    await browser.close();
   }
   return documents;
 }
@@ -115,12 +126,8 @@ describe('the Nu Html Checker over every page and form state (docs/qa-kit.md §6
   let documents: HtmlDocument[] = [];
   let findings: Finding[] = [];
   before(async () => {
-    const chromium = await launchBrowser();
-    try {
-      documents = [...(await serverDocuments(app, 'browser')), ...(await serverDocuments(app, 'bot')), ...(await islandDocuments(app, chromium))];
-    } finally {
-      await chromium.close();
-    }
+    documents = [...(await serverDocuments(app, 'browser')), ...(await serverDocuments(app, 'bot'))];
+    for (const name of BROWSERS) documents.push(...(await islandDocuments(app, name)));
     findings = await checkHtml([...documents, CONTROL]);
   });
 
@@ -135,8 +142,10 @@ describe('the Nu Html Checker over every page and form state (docs/qa-kit.md §6
     assert.match(control[0]!.message, /“aria-labelledby” attribute must not be specified on any “div” element/);
   });
 
-  for (const group of ['browser', 'bot', 'island']) {
-    it(`finds no error and no warning outside the allow-list in what the ${group === 'island' ? 'islands leave in Chromium' : `server sends a ${group}`}`, () => {
+  const groups = ['browser', 'bot', ...BROWSERS.map((name) => `island ${name}`)];
+  for (const group of groups) {
+    const what = group.startsWith('island ') ? `islands leave in ${browserLabel(group.slice('island '.length) as BrowserName)}` : `server sends a ${group}`;
+    it(`finds no error and no warning outside the allow-list in what the ${what}`, () => {
       const inGroup = documents.filter((d) => d.name.startsWith(`${group} `));
       assert.ok(inGroup.length > 0, `documents of ${group}`);
       const problems = unexplained(findings.filter((f) => f.document.startsWith(`${group} `)), ALLOWED);

@@ -1,8 +1,8 @@
 /**
  * The reference nginx configuration (deploy/nginx-eiland.conf): Debian's nginx on
  * loopback, with its own prefix in a temporary folder, in front of two production instances on
- * one PostgreSQL database; the browser suite runs through it (BASE_URL), registration and client
- * navigation included, and both instances serve.
+ * one PostgreSQL database; the registration and router browser suites run through it (BASE_URL),
+ * and both instances serve.
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -115,10 +115,10 @@ describe('two instances behind the reference nginx', { timeout: 300_000 }, () =>
     for (let i = 0; i < 4; i++) assert.match(logged, new RegExp(`"traceId":"${trace}","spanId":"00f067aa0ba902b${i}"[^\\n]*"msg":"request completed"`));
   });
 
-  it('runs the browser suite through it: pages, registration and client navigation', async () => {
+  it('runs the registration and router suites through it (the pages suite runs against a deployment in qa-kit.test.ts)', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, BASE_URL: base };
     delete env.NODE_TEST_CONTEXT;
-    const output = await run(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', '--test', '--test-reporter=tap', 'test/e2e/pages.test.ts', 'test/e2e/registration-js.test.ts', 'test/e2e/router.test.ts'], { env });
+    const output = await run(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', '--test', '--test-reporter=tap', 'test/e2e/registration-js.test.ts', 'test/e2e/router.test.ts'], { env });
     assert.match(output, /# fail 0/);
     assert.match(output, /# pass [1-9]\d/);
     // Both instances served some of it.

@@ -1,7 +1,6 @@
 /**
  * Filter step 2: security headers through helmet (docs/filter.md §4), with a fresh
- * CSP nonce per response and the two changes to helmet's defaults that §2 and
- * the toolchain notes require.
+ * CSP nonce per response and the changes to helmet's defaults that §4 gives.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -33,6 +32,9 @@ function helmetFor(https: boolean): RequestHandler {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https,
     xFrameOptions: { action: 'deny' }, // agrees with frame-ancestors 'none'
+    // Off: a change of opener policy puts each arrival from another site into a new browsing
+    // context group, a renderer started afresh, and Eiland opens no window worth guarding.
+    crossOriginOpenerPolicy: false,
   }) as unknown as RequestHandler;
 }
 

@@ -305,13 +305,16 @@ export async function visibleFieldErrors(page: { evaluate(script: string): Promi
 }
 
 /**
- * Replaces the value of a text field or textarea by typing, as a person does (a real change).
+ * Replaces the value of a text field or textarea by typing, as a person does (a real change):
+ * one click to focus it, then select all and type. One click, not a triple click to select: the
+ * blur that click causes may remove a message above and move the field up, and the second and
+ * third presses would land on whatever is under the pointer then.
  * @param page a puppeteer page showing a form
  * @param id the control's id (its field name)
  * @param value the new value; empty clears the field
  */
 export async function fill(page: Page, id: string, value: string): Promise<void> {
-  await page.click(`#${id}`, { count: 3 });
+  await page.click(`#${id}`);
   await page.keyboard.down('Control');
   await page.keyboard.press('KeyA');
   await page.keyboard.up('Control');
