@@ -1,10 +1,12 @@
 // Development builds (docs/development.md §1): client and server built once, then rebuilt as
-// the files each one read change (esbuild's incremental contexts), each result reported.
+// the files each one read change (esbuild's incremental contexts), each result reported. Files
+// are watched with chokidar: Node 20's recursive fs.watch loses a file once an editor's atomic
+// save (or git) has replaced it, and every later edit of that file went unseen.
 /** @import { BuildContext, BuildOptions, Metafile } from 'esbuild' */
 /** @import { BuildManifest } from '../protocol/manifest.js' */
-import { watch as fsWatch } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, extname, join, sep } from 'node:path';
+import { watch as watchFiles } from 'chokidar';
 import * as esbuild from 'esbuild';
 import { clientBuilds } from './client.mjs';
 import { formatBuildErrors } from './errors.mjs';
@@ -134,19 +136,17 @@ export async function watch({ root = ROOT, out, onBuild }) {
     };
     if (batch.clientToo || batch.serverToo) queue = queue.then(() => runBuilds(batch));
   };
-  const watchers = WATCHED.map((dir) =>
-    fsWatch(join(root, dir), { recursive: true }, (_type, name) => {
-      if (!name) return;
-      changed.add(join(root, dir, name));
-      clearTimeout(timer);
-      timer = setTimeout(flush, SETTLE_MS);
-    }),
-  );
-  await queue;
+  const watcher = watchFiles(WATCHED.map((dir) => join(root, dir)), { ignoreInitial: true }).on('all', (_event, path) => {
+    changed.add(path);
+    clearTimeout(timer);
+    timer = setTimeout(flush, SETTLE_MS);
+  });
+  // Ready once both the first builds and the watcher's scan are done: an edit right after is seen.
+  await Promise.all([queue, new Promise((resolve) => watcher.once('ready', () => resolve(undefined)))]);
   return {
     async dispose() {
       clearTimeout(timer);
-      watchers.forEach((w) => w.close());
+      await watcher.close();
       await queue.catch(() => {});
       await Promise.all([server, ...(client?.contexts ?? [])].map((c) => c.dispose()));
     },

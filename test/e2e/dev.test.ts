@@ -3,7 +3,7 @@
  * files edited as a developer would, and an open page that must follow.
  */
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
@@ -120,6 +120,21 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
     withReloadingPage('/over', async (page) => {
       const ms = await timeEdit(page, () => edit('views/pages/Over.tsx', '<h1>Over deze site</h1>', '<h1>Over dit eiland</h1>'), `document.querySelector('h1')?.textContent === 'Over dit eiland'`);
       assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
+    }));
+
+  it('follows a file an editor saves atomically (a new file renamed over it): that save and each later edit reload the page', () =>
+    withReloadingPage('/voorwaarden', async (page) => {
+      const file = join(project.dir, 'views/pages/Voorwaarden.tsx');
+      const atomicSave = async (from: string, to: string) => {
+        const text = await readFile(file, 'utf8');
+        assert.ok(text.includes(from), `Voorwaarden.tsx holds ${from}`);
+        await writeFile(`${file}.tmp`, text.replace(from, to));
+        await rename(`${file}.tmp`, file);
+      };
+      await timeEdit(page, () => atomicSave('<h1>Voorwaarden</h1>', '<h1>Spelregels</h1>'), `document.querySelector('h1')?.textContent === 'Spelregels'`);
+      // The file is a new one now: an edit in place must still be seen, and again.
+      await timeEdit(page, () => edit('views/pages/Voorwaarden.tsx', '<h1>Spelregels</h1>', '<h1>Afspraken</h1>'), `document.querySelector('h1')?.textContent === 'Afspraken'`);
+      await timeEdit(page, () => edit('views/pages/Voorwaarden.tsx', '<h1>Afspraken</h1>', '<h1>Huisregels</h1>'), `document.querySelector('h1')?.textContent === 'Huisregels'`);
     }));
 
   it('reloads an open page within 2 s of a server edit and shows it', () =>
