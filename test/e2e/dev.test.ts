@@ -16,7 +16,8 @@ const RELOAD_MS = 2000;
 /**
  * An island edit shows within this long: an island is rendered on the server too, so its edit
  * rebuilds the client and the server and restarts the server before the page reloads and
- * hydrates (docs/development.md §1); 3.2–3.7 s on a 2-core machine running the test suite.
+ * hydrates (docs/development.md §1); 1.6 s on a quiet 2-core machine, up to 3.7 s measured in a
+ * busy test run.
  */
 const ISLAND_RELOAD_MS = 5000;
 const READY = /ready at (http:\/\/127\.0\.0\.1:(\d+))/;
