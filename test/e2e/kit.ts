@@ -204,11 +204,15 @@ export async function openPage(chromium: LaunchedBrowser, url?: string, options:
   if (chromium.name === 'chromium') await page.setJavaScriptEnabled(options.javaScript ?? true);
   if (chromium.name === 'firefox' && !chromium.javaScript) withoutPageScripts(page);
   if (options.colorScheme) await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: options.colorScheme }]);
-  if (options.slowNetwork) await page.emulateNetworkConditions(PredefinedNetworkConditions['Slow 3G']);
+  const slow = PredefinedNetworkConditions['Slow 3G'];
+  if (options.slowNetwork) await page.emulateNetworkConditions(slow);
   if (options.saveData) {
     const session = await page.createCDPSession();
     await session.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
     await page.setExtraHTTPHeaders({ 'Save-Data': 'on' });
+    // The renderer the page loads in takes its connection info from every attached session: this
+    // one must emulate Slow 3G too, or the page reads the real `4g` in `navigator.connection`.
+    if (options.slowNetwork) await session.send('Network.emulateNetworkConditions', { offline: false, latency: slow.latency, downloadThroughput: slow.download, uploadThroughput: slow.upload });
   }
   if (url) await page.goto(url, { waitUntil: 'load' });
   return page;
