@@ -34,14 +34,16 @@ export async function writeManifest({ root, out, islands, metafiles, images, pro
   };
 
   /**
-   * Every static import of an output, transitively: what `modulepreload` should fetch.
+   * Every import of an output, static or dynamic, transitively: what `modulepreload` should
+   * fetch (the runtime imports its hydration module, with React, only when a trigger fires;
+   * preloaded, it is then only evaluated: docs/islands.md §3).
    * @param {string} file
    * @param {Set<string>} [seen]
    * @returns {string[]}
    */
   const importsOf = (file, seen = new Set()) => {
     for (const imported of outputs[file]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
+      if ((imported.kind === 'import-statement' || imported.kind === 'dynamic-import') && !seen.has(imported.path)) {
         seen.add(imported.path);
         importsOf(imported.path, seen);
       }

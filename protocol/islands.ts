@@ -5,8 +5,14 @@
  * or broken by their content (the runtime reads them back with `JSON.parse`).
  */
 
-/** When the browser hydrates an island. */
-export type HydrationTrigger = 'load' | 'idle' | 'visible';
+/** When the browser hydrates an island (docs/islands.md §2). */
+export type HydrationTrigger = 'load' | 'idle' | 'visible' | 'interaction';
+
+/**
+ * What starts an `interaction` island's hydration, on or inside its marker: a pointer over it or
+ * pressed on it, a touch, focus or a key (a submit of its form starts it too, and is held).
+ */
+export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 /**
  * The marker's attributes: the island's name, its id in the page, its trigger and chunk URL on

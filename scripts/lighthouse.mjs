@@ -30,13 +30,14 @@ async function installTools() {
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', TOOLS, ...PACKAGES], { stdio: 'inherit' });
 }
 
-/** @typedef {{ scores: Record<string, number>, lcpMs: number, lost: Array<{ audit: string, value: string }> }} Audit */
+/** @typedef {{ scores: Record<string, number>, lcpMs: number, tbtMs: number, lost: Array<{ audit: string, value: string }> }} Audit */
 
 /** Runs per page: the median is reported, as Lighthouse's own advice on variance has it. */
 const RUNS = 3;
 
 /**
- * One Lighthouse run: the four category scores (0–100) and the largest contentful paint in ms.
+ * One Lighthouse run: the four category scores (0–100), the largest contentful paint and the total
+ * blocking time in ms.
  * @param {string} url
  * @returns {Audit}
  */
@@ -70,7 +71,7 @@ function auditRun(url) {
       const a = report.audits[ref.id];
       if (ref.weight > 0 && a && a.score !== null && a.score < 1) lost.push({ audit: `${c}: ${a.title}`, value: a.displayValue ?? String(Math.round(a.score * 100)) });
     }
-  return { scores, lcpMs: report.audits['largest-contentful-paint'].numericValue, lost };
+  return { scores, lcpMs: report.audits['largest-contentful-paint'].numericValue, tbtMs: report.audits['total-blocking-time'].numericValue, lost };
 }
 
 await installTools();
@@ -92,7 +93,7 @@ function audit(url) {
   /** @param {number[]} values */
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const lost = runs.flatMap((r) => r.lost);
-  return { scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c] ?? 0))])), lcpMs: median(runs.map((r) => r.lcpMs)), lost };
+  return { scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c] ?? 0))])), lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)), lost };
 }
 
 /** @type {Record<string, Audit>} */
@@ -107,8 +108,8 @@ try {
 }
 
 console.log(`\nLighthouse 13, mobile (simulated throttling), ${new Date().toISOString().slice(0, 10)}; medians of ${RUNS} runs per page`);
-console.log(['page'.padEnd(12), ...CATEGORIES.map((c) => c.padStart(15)), 'LCP ms'.padStart(8)].join(''));
-for (const [path, r] of Object.entries(results)) console.log([path.padEnd(12), ...CATEGORIES.map((c) => String(r.scores[c]).padStart(15)), String(Math.round(r.lcpMs)).padStart(8)].join(''));
+console.log(['page'.padEnd(12), ...CATEGORIES.map((c) => c.padStart(15)), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8)].join(''));
+for (const [path, r] of Object.entries(results)) console.log([path.padEnd(12), ...CATEGORIES.map((c) => String(r.scores[c]).padStart(15)), String(Math.round(r.lcpMs)).padStart(8), String(Math.round(r.tbtMs)).padStart(8)].join(''));
 for (const [path, r] of Object.entries(results)) {
   if (r.lost.length === 0) continue;
   console.log(`\n${path}: audits that cost points, with their figure in each run that lost some`);

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { CSRF_FIELD } from '../protocol/forms.js';
-import { BOT_USER_AGENT } from './e2e/kit.js';
+import { BOT_USER_AGENT, hydrateIsland } from './e2e/kit.js';
 import { freePort, raw, useApp, type RawResponse, type SuiteTestApp } from './helpers/app.js';
 import type { BrowserName } from './e2e/kit.js';
 import { launchBrowser, withPage } from './helpers/browser.js';
@@ -101,7 +101,7 @@ async function islandDocuments(app: SuiteTestApp, name: BrowserName): Promise<Ht
         documents.push(
           await withPage(browser, {}, async ({ page }) => {
             await page.goto(`${app.url}${kit.path}`);
-            await page.waitForSelector('[data-island][data-hydrated="true"]', { timeout: 5000 });
+            await hydrateIsland(page, kit.island);
             for (const [id, value] of Object.entries(fields)) await fill(page, id, String(value));
             await page.click('button[type="submit"]');
             await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });

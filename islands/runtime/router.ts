@@ -10,6 +10,7 @@ import type { ClientManifest } from '../../protocol/manifest.js';
 import { BOT_ATTRIBUTE, META } from '../../protocol/meta.js';
 import { DATA_HEADER, NAVIGATE_EVENT, type NavigateDetail, type PageData } from '../../protocol/page-data.js';
 import { reportClientError, showApplicationError } from './client-errors.js';
+import type { scanIslands } from './islands.js';
 
 /** Manifest, page data and assets each get at most this long (docs/navigation.md §3). */
 const TIMEOUT_MS = 3800;
@@ -133,7 +134,7 @@ function show({ data, url }: Loaded, target: URL, push: boolean, scroll?: [numbe
   // The layout's aria-live region announces the new page.
   document.getElementById('aankondiging')!.textContent = data.title;
   observeViewportLinks();
-  if (data.islands.length > 0) void loadManifest().then((m) => import(m.runtime.file) as Promise<{ scanIslands(): void }>).then((r) => r.scanIslands());
+  if (data.islands.length > 0) void loadManifest().then((m) => startIslands(m.runtime.file));
 }
 
 /** Runs one navigation; a newer one makes it give up quietly. */
@@ -238,6 +239,12 @@ function guarded<E extends Event>(handler: (event: E) => void): (event: E) => vo
   };
 }
 
+/** Imports the island runtime and has it schedule the page's islands, reporting with this module's client errors. */
+async function startIslands(runtime: string): Promise<void> {
+  const islands = (await import(runtime)) as { scanIslands: typeof scanIslands };
+  islands.scanIslands({ report: reportClientError, show: showApplicationError });
+}
+
 /**
  * Loads the page's islands once it has loaded and painted (docs/islands.md §3): the modules the
  * island runtime needs are preloaded together, then the runtime is imported and hydrates the
@@ -250,7 +257,7 @@ function loadIslandsAfterPaint(): void {
   if (!runtime) return;
   const load = () => {
     for (const href of needed) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
-    import(runtime).catch((error: unknown) => reportClientError(error));
+    startIslands(runtime).catch((error: unknown) => reportClientError(error));
   };
   const afterPaint = () => {
     if (document.visibilityState === 'hidden') return load();

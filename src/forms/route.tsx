@@ -100,7 +100,7 @@ export function formRoute<T extends object>({ form, path, title, description, is
     description,
     loader: (ctx) => formProps(ctx, { values: {}, errors: {} }),
     View: function FormPage(props: FormProps) {
-      return <Island name={form.island} component={component} props={props} />;
+      return <Island name={form.island} component={component} props={props} trigger="interaction" />;
     },
     action: submit,
     onTokenExpired: tokenExpired,

@@ -12,11 +12,10 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { ROUTES } from '../../protocol/routes.js';
 import { browserSuite, withPage } from '../helpers/browser.js';
 import { VALID } from '../helpers/form.js';
-import { BASE_URL, withFailureArtifacts, type PageOptions } from './kit.js';
+import { BASE_URL, hydrateIsland, withFailureArtifacts, type PageOptions } from './kit.js';
 
 const suite = browserSuite();
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const HYDRATED = '[data-island="RegistrationForm"][data-hydrated="true"]';
 
 /** The axe violations of the page shown: `rule: target, …` per violation. */
 async function violations(page: Page): Promise<string[]> {
@@ -64,7 +63,7 @@ function everyError(path: string, island: string, button: string): State {
     `${path} with every error`,
     async (page, javaScript) => {
       await page.goto(suite.app.url + path, { waitUntil: 'load' });
-      if (javaScript) await page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`);
+      if (javaScript) await hydrateIsland(page, island);
       // By role and name; an element handle, as locators wait with scripts in the page.
       const submit = (await page.$(`::-p-aria(${button}[role="button"])`))!;
       if (javaScript) await submit.click();
@@ -87,7 +86,7 @@ const STATES: State[] = [
   everyError('/contact', 'ContactForm', 'Versturen'),
   ['/contact after success', async (page, javaScript) => {
     await page.goto(`${suite.app.url}/contact`, { waitUntil: 'load' });
-    if (javaScript) await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
+    if (javaScript) await hydrateIsland(page, 'ContactForm');
     await page.type('#naam', 'Anna de Vries');
     await page.type('#email', 'anna@voorbeeld.nl');
     await page.select('#onderwerp', 'vraag');
@@ -197,7 +196,7 @@ describe('the registration form with the keyboard alone (JavaScript on)', () => 
     withPage(suite.chromium, {}, async ({ page, errors }) => {
       await withFailureArtifacts(page, 'keyboard-only registration', async () => {
         await page.goto(`${suite.app.url}/aanmelden`);
-        await page.waitForSelector(HYDRATED);
+        await hydrateIsland(page, 'RegistrationForm');
         const order = ['naam', 'email', 'website', 'referentie', 'gebruikersnaam', 'landcode', 'interesses-techniek'];
         await tabTo(page, '#naam');
         for (const id of order.slice(1)) {

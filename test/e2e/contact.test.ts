@@ -10,17 +10,17 @@ import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { SUBMISSION_FIELD } from '../../protocol/forms.js';
 import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { hydrateIsland } from './kit.js';
 import { CONTACT_RULE_CASES, CONTACT_VALID, fill, visibleFieldErrors } from '../helpers/form.js';
 
 const suite = browserSuite();
 
-const HYDRATED = '[data-island="ContactForm"][data-hydrated="true"]';
 const EVERY_ERROR = { naam: 'Dit veld is verplicht', email: 'Dit veld is verplicht', onderwerp: 'Dit veld is verplicht', bericht: 'Dit veld is verplicht' };
 const isMarked = (r: HTTPRequest) => r.method() === 'POST' && r.headers()['x-eiland-data'] === '1';
 
 async function open(page: Page, javaScript: boolean): Promise<void> {
   await page.goto(`${suite.app.url}/contact`, { waitUntil: 'load' });
-  if (javaScript) await page.waitForSelector(HYDRATED, { timeout: 5000 });
+  if (javaScript) await hydrateIsland(page, 'ContactForm');
 }
 
 /** Fills the form with `CONTACT_VALID`, then the given changes (typing; the subject chosen). */

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserSuite, e2eBrowsers, withPage } from '../helpers/browser.js';
 import { EMPTY_SUBMIT_ERRORS, fill, visibleFieldErrors } from '../helpers/form.js';
-import { openPage } from './kit.js';
+import { hydrateIsland, openPage } from './kit.js';
 
 const covered = e2eBrowsers().includes('firefox') && 'the full registration and router suites run in Firefox (E2E_BROWSERS)';
 
@@ -40,7 +40,7 @@ describe('the registration form in Firefox', { skip: covered }, () => {
   it('with JavaScript on: a message inline on blur, then the post continues to the confirmation page in the same document', () =>
     withPage(suite.browser, {}, async ({ page, messages }) => {
       await page.goto(`${suite.app.url}/aanmelden`);
-      await page.waitForSelector('[data-island="RegistrationForm"][data-hydrated="true"]', { timeout: 5000 });
+      await hydrateIsland(page, 'RegistrationForm');
       await fill(page, 'naam', 'Sanne Bakker');
       await fill(page, 'email', 'sanne@voorbeeld.nl');
       await fill(page, 'gebruikersnaam', 'Anna');

@@ -14,6 +14,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ISLAND_ATTRIBUTES as A } from '../../protocol/islands.js';
 import type { BuildManifest } from '../../protocol/manifest.js';
 import puppeteer, { PredefinedNetworkConditions, type Browser, type ConsoleMessage, type ElementHandle, type HTTPRequest, type JSHandle, type Page } from 'puppeteer-core';
 
@@ -216,6 +217,23 @@ export async function openPage(chromium: LaunchedBrowser, url?: string, options:
   }
   if (url) await page.goto(url, { waitUntil: 'load' });
   return page;
+}
+
+/**
+ * Hydrates an island and waits until it has: the form islands hydrate on a first interaction
+ * (docs/islands.md §2), so a script that wants the hydrated form before it acts moves a pointer
+ * over the island (a `pointerover`, with no focus, scroll or click). An island with another
+ * trigger is only waited for. Needs JavaScript on.
+ * @param page a page showing the island
+ * @param name the island's name, e.g. `RegistrationForm`
+ * @param timeout how long to wait in all, in ms
+ * @throws Error (puppeteer's TimeoutError) when it has not hydrated in time, e.g. it failed
+ */
+export async function hydrateIsland(page: Page, name: string, timeout = 5000): Promise<void> {
+  const marker = `[${A.name}="${name}"]`;
+  await page.waitForSelector(`${marker}[${A.hydrated}]`, { timeout });
+  await page.$eval(marker, (element) => element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })));
+  await page.waitForSelector(`${marker}[${A.hydrated}="true"]`, { timeout });
 }
 
 /** An element handle's accessibility-tree search (WebDriver BiDi's `browsingContext.locateNodes`). */

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'puppeteer-core';
 import { browserSuite, withPage } from '../helpers/browser.js';
+import { hydrateIsland } from './kit.js';
 
 const suite = browserSuite();
 
-const HYDRATED = '[data-island="RegistrationForm"][data-hydrated="true"]';
 /** The submit button, by role and name (not a class). */
 const BUTTON = '::-p-aria(Aanmelden[role="button"])';
 
@@ -44,7 +44,7 @@ for (const [width, press] of [
         withPage(suite.chromium, { width }, async ({ page, errors }) => {
           if (press === 'tap') await page.setViewport({ width, height: 640, hasTouch: true, isMobile: true });
           await page.goto(`${suite.app.url}/aanmelden`);
-          await page.waitForSelector(HYDRATED, { timeout: 5000 });
+          await hydrateIsland(page, 'RegistrationForm');
           const input = await page.waitForSelector(`#${field}`);
           if (press === 'tap') await input!.tap();
           else await input!.click();

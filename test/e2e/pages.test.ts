@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { browserSuite, needsServer, withPage, type BrowserSuite } from '../helpers/browser.js';
 import { eachBrowser, skipIn } from '../helpers/browsers.js';
 import { useApp } from '../helpers/app.js';
+import { hydrateIsland } from './kit.js';
 
 /** Each page; `island`: the form island it renders (the others render none). */
 const pages: Array<[path: string, title: string, h1: string, nav: string | null, island: string | null]> = [
@@ -64,8 +65,10 @@ eachBrowser((browser) => {
             // Stylesheet applied (CSP allows it), favicon served: no console errors at all.
             assert.equal(await page.$eval('.skip-link', (e) => getComputedStyle(e).position), 'absolute');
             assert.deepEqual(errors, []);
-            // The island hydrates with JavaScript, and only then; nothing hydrates where none is.
+            // The island hydrates with JavaScript, on a first interaction, and only then; nothing
+            // hydrates where none is.
             const hydrated = javaScript && island ? 1 : 0;
+            if (javaScript && island) await hydrateIsland(page, island);
             await page.waitForFunction(`document.querySelectorAll('[data-hydrated="true"]').length === ${hydrated}`, { timeout: 5000 });
             assert.deepEqual(scripts.map((u) => new URL(u).pathname).sort(), await expectedScripts(suite, javaScript, island), 'only the scripts of its islands: no React, no runtime without one');
             assert.deepEqual(errors, [], 'no hydration warning');

@@ -1,8 +1,9 @@
 /**
  * The registration island with JavaScript on, in each browser of `E2E_BROWSERS` (docs/forms.md §5,
  * docs/qa-kit.md §7): each rule's message
- * inline on blur, the summary on submit, hydration of a server-rendered 422 and of hostile props,
- * text typed before hydration kept, and its post — a router navigation to the confirmation page,
+ * inline on blur, the summary on submit, hydration on the first interaction (a submit before it
+ * held and replayed, text typed before it kept and judged), hydration of a server-rendered 422 and
+ * of hostile props, and its post — a router navigation to the confirmation page,
  * a server-only 422 shown inline, a native submit when the network fails, never two at once.
  */
 import assert from 'node:assert/strict';
@@ -11,12 +12,14 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { waitFor } from '../helpers/app.js';
 import { browserSuite, eachBrowser, withPage } from '../helpers/browser.js';
 import { EMPTY_SUBMIT_ERRORS, fill, RULE_CASES, visibleFieldErrors } from '../helpers/form.js';
+import { hydrateIsland, manifestOf } from './kit.js';
 
 const HYDRATED = '[data-island="RegistrationForm"][data-hydrated="true"]';
+const PENDING = '[data-island="RegistrationForm"][data-hydrated="pending"]';
 
 async function openForm(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/aanmelden`);
-  await page.waitForSelector(HYDRATED, { timeout: 5000 });
+  await hydrateIsland(page, 'RegistrationForm');
 }
 
 async function fillValid(page: Page): Promise<void> {
@@ -116,7 +119,7 @@ eachBrowser((browser) => {
         await openForm(page, suite.app.url);
         await fill(page, 'gebruikersnaam', 'Anna');
         await Promise.all([page.waitForNavigation(), page.evaluate('HTMLFormElement.prototype.submit.call(document.querySelector("form"))')]);
-        await page.waitForSelector(HYDRATED, { timeout: 5000 });
+        await hydrateIsland(page, 'RegistrationForm');
         assert.equal(await page.title(), 'Fout: Aanmelden · Eiland');
         assert.equal((await errorsOf(page)).gebruikersnaam, 'the value must be lowercase');
         // Chromium reports every 4xx document as a failed resource; nothing else may appear.
@@ -132,13 +135,54 @@ eachBrowser((browser) => {
         await openForm(page, suite.app.url);
         await page.evaluate(`document.querySelector('#naam').value = ${JSON.stringify(hostile)}`);
         await Promise.all([page.waitForNavigation(), page.evaluate('HTMLFormElement.prototype.submit.call(document.querySelector("form"))')]);
-        await page.waitForSelector(HYDRATED, { timeout: 5000 });
+        await hydrateIsland(page, 'RegistrationForm');
         assert.equal(await page.$eval('#naam', (e) => (e as HTMLInputElement).value), hostile);
         assert.equal(await page.evaluate('window.geraakt'), undefined);
         assert.deepEqual(errors.filter((e) => !/status of 422/.test(e)), []);
       }));
 
-    it('keeps text typed before hydration', () =>
+    it('hydrates on the first interaction, its modules already fetched after the first paint', () =>
+      withPage(suite.browser, {}, async ({ page, errors }) => {
+        const fetched: string[] = [];
+        page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+        await page.goto(`${suite.app.url}/aanmelden`);
+        await page.waitForSelector(PENDING, { timeout: 5000 });
+        const manifest = await manifestOf(suite.app.url);
+        await waitFor(() => [manifest.islands.RegistrationForm!.file, ...manifest.runtime.imports].every((f) => fetched.includes(f)));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        assert.equal(await page.$(HYDRATED), null, 'no interaction: not hydrated');
+        const before = fetched.length;
+        await page.hover('#naam');
+        await page.waitForSelector(HYDRATED, { timeout: 5000 });
+        assert.deepEqual(fetched.slice(before), [], 'nothing more to fetch');
+        assert.deepEqual(errors, []);
+      }));
+
+    it('holds a submit made before hydration and replays it through the island', () =>
+      withPage(suite.browser, {}, async ({ page, errors }) => {
+        const posts: string[] = [];
+        await page.setRequestInterception(true);
+        let held: HTTPRequest | undefined;
+        page.on('request', (r) => {
+          if (r.method() === 'POST') posts.push(r.url());
+          if (/\/RegistrationForm-[A-Z0-9]+\.js$/.test(r.url())) held = r;
+          else void r.continue();
+        });
+        await page.goto(`${suite.app.url}/aanmelden`);
+        await page.waitForSelector(PENDING, { timeout: 5000 });
+        await waitFor(() => held !== undefined);
+        await page.evaluate('window.zelfdeDocument = true');
+        await page.click('button[type="submit"]');
+        assert.equal(await page.$(HYDRATED), null, 'not hydrated yet');
+        await held!.continue();
+        await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 5000 });
+        assert.equal(await page.evaluate('window.zelfdeDocument'), true, 'no native submit');
+        assert.deepEqual(await errorsOf(page), EMPTY_SUBMIT_ERRORS);
+        assert.deepEqual(posts, []);
+        assert.deepEqual(errors, []);
+      }));
+
+    it('keeps text typed before hydration and judges it: a field left at once, the focused one when left', () =>
       withPage(suite.browser, {}, async ({ page }) => {
         await page.setRequestInterception(true);
         let held: HTTPRequest | undefined;
@@ -149,15 +193,16 @@ eachBrowser((browser) => {
         await page.goto(`${suite.app.url}/aanmelden`);
         await page.type('#naam', 'Vroege Vogel');
         await page.type('#gebruikersnaam', 'Vroeg');
+        await page.type('#landcode', 'nl');
         await waitFor(() => held !== undefined);
-        assert.equal(await page.$('[data-hydrated="true"]'), null, 'not hydrated yet');
+        assert.equal(await page.$(HYDRATED), null, 'not hydrated yet');
         await held!.continue();
         await page.waitForSelector(HYDRATED, { timeout: 5000 });
         assert.equal(await page.$eval('#naam', (e) => (e as HTMLInputElement).value), 'Vroege Vogel');
-        await page.click('#gebruikersnaam');
-        await page.keyboard.type('x');
+        await page.waitForFunction(`document.querySelector('#gebruikersnaam-fout') !== null`, { timeout: 3000 });
+        assert.deepEqual(await errorsOf(page), { gebruikersnaam: 'the value must be lowercase' });
         await page.keyboard.press('Tab');
-        assert.equal((await errorsOf(page)).gebruikersnaam, 'the value must be lowercase');
+        assert.deepEqual(await errorsOf(page), { gebruikersnaam: 'the value must be lowercase', landcode: 'the value must be upper case' });
       }));
 
     it('posts a valid form with the data marker and continues to the confirmation page as a router navigation', () =>

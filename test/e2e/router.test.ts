@@ -11,7 +11,7 @@ import type { BuildManifest } from '../../protocol/manifest.js';
 import { testBuild } from '../fixtures/island-routes.js';
 import { waitFor, withApp } from '../helpers/app.js';
 import { browserSuite, eachBrowser, needsServer, skipIn, withPage, type TestPage } from '../helpers/browser.js';
-import type { PageOptions } from './kit.js';
+import { hydrateIsland, type PageOptions } from './kit.js';
 
 eachBrowser((browser) => {
   const suite = browserSuite({}, browser);
@@ -257,14 +257,14 @@ eachBrowser((browser) => {
         await follow(page, '/aanmelden');
         await fullLoad(page, 6000);
         assert.deepEqual(traffic.documents, ['/over', '/aanmelden']);
-        await page.waitForSelector('[data-island][data-hydrated="true"]', { timeout: 5000 });
+        await hydrateIsland(page, 'RegistrationForm');
       });
     });
 
     it('a page with islands reached by the router hydrates them', () =>
       withTraffic({ start: '/over' }, async ({ page, errors }) => {
         await follow(page, '/aanmelden');
-        await page.waitForSelector('[data-island="RegistrationForm"][data-hydrated="true"]', { timeout: 5000 });
+        await hydrateIsland(page, 'RegistrationForm');
         assert.equal(await sameDocument(page), true);
         await page.click('button[type="submit"]');
         await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });

@@ -134,6 +134,8 @@ export const CONTACT_RULE_CASES: readonly RuleCase[] = [
 export interface FormKit {
   /** Its path. */
   path: string;
+  /** Its island's name. */
+  island: string;
   /** A complete, valid post. */
   valid: Fields;
   /** One case per rule. */
@@ -146,6 +148,7 @@ export interface FormKit {
 export const FORM_KITS: Readonly<Record<string, FormKit>> = {
   registration: {
     path: '/aanmelden',
+    island: 'RegistrationForm',
     valid: VALID,
     cases: RULE_CASES,
     edges: [
@@ -180,6 +183,7 @@ export const FORM_KITS: Readonly<Record<string, FormKit>> = {
   },
   contact: {
     path: '/contact',
+    island: 'ContactForm',
     valid: CONTACT_VALID,
     cases: CONTACT_RULE_CASES,
     edges: [

@@ -193,7 +193,7 @@ export function Notice({ form }: { form: FormController }) {
  */
 export function Form({ form, action, name, children }: { form: FormController; action: string; name: string; children: ReactNode }) {
   return (
-    <form method="post" action={action} noValidate data-form={name} {...form.handlers}>
+    <form method="post" action={action} noValidate data-form={name} ref={form.element} {...form.handlers}>
       <input type="hidden" name={CSRF_FIELD} value={form.props.csrfToken} />
       <input type="hidden" name={SUBMISSION_FIELD} value={form.props.submissionKey} />
       <div className="honeypot" aria-hidden="true">

@@ -1,7 +1,7 @@
 /**
  * The form controller (docs/forms.md §5): the state and handlers any form island uses. It
  * validates a field on blur after a change and the whole form on submit with the island's rule
- * list, shows the server's 422 answer inline, keeps the title's error prefix and the error
+ * list (a field edited before hydration too), shows the server's 422 answer inline, keeps the title's error prefix and the error
  * summary in step, moves focus to the summary after a failed submit, holds layout changes
  * during a press, and posts a valid form once. Browser code, rendered on the server too.
  */
@@ -25,6 +25,8 @@ export interface FormController {
   failing: string[];
   /** The summary element, focused after a failed submit. */
   summary: RefObject<HTMLElement | null>;
+  /** The `<form>` element. */
+  element: RefObject<HTMLFormElement | null>;
   /** The `<form>` element's event handlers. */
   handlers: {
     onSubmit(event: FormEvent<HTMLFormElement>): void;
@@ -47,6 +49,7 @@ export function useForm(island: string, fields: FieldSpecs, props: FormProps): F
   const changed = useRef(new Set<string>());
   const pending = useRef(false);
   const summary = useRef<HTMLElement>(null);
+  const element = useRef<HTMLFormElement>(null);
   const afterPress = usePressGuard();
 
   useEffect(() => {
@@ -72,16 +75,35 @@ export function useForm(island: string, fields: FieldSpecs, props: FormProps): F
     if (fields[name]) changed.current.add(name);
   };
 
+  /** Validates one changed field and shows its message, or clears it. */
+  const judge = (form: HTMLFormElement, name: string) => {
+    changed.current.delete(name);
+    const rules = formRulesOf(island)[name];
+    const message = rules ? validateField(rules, readValues(form, fields)[name]) : undefined;
+    afterPress(() => setErrors((prior) => ({ ...prior, [name]: message })));
+  };
+
+  // A field edited before hydration (docs/forms.md §5): judged now if focus has left it, else
+  // when it does, as if its changes had been seen.
+  useEffect(() => {
+    const form = element.current;
+    if (!form) return;
+    const values = readValues(form, fields);
+    const focused = (document.activeElement as HTMLInputElement | null)?.name;
+    for (const name of names) {
+      if (sameValue(values[name], props.values[name])) continue;
+      changed.current.add(name);
+      if (name !== focused) judge(form, name);
+    }
+  }, []);
+
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const name = nameOf(event);
     const spec = fields[name];
     if (!spec || !changed.current.has(name)) return;
     // A checkbox group is judged when focus leaves the group.
     if (spec.control === 'checkboxes' && (event.relatedTarget as HTMLInputElement | null)?.name === name) return;
-    changed.current.delete(name);
-    const rules = formRulesOf(island)[name];
-    const message = rules ? validateField(rules, readValues(event.currentTarget, fields)[name]) : undefined;
-    afterPress(() => setErrors((prior) => ({ ...prior, [name]: message })));
+    judge(event.currentTarget, name);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -102,5 +124,11 @@ export function useForm(island: string, fields: FieldSpecs, props: FormProps): F
     });
   };
 
-  return { fields, props, errors, failing, summary, handlers: { onSubmit, onChange, onBlur } };
+  return { fields, props, errors, failing, summary, element, handlers: { onSubmit, onChange, onBlur } };
+}
+
+/** Whether two values of a field send the same: an empty string counts as nothing sent. */
+function sameValue(a: string | string[] | undefined, b: string | string[] | undefined): boolean {
+  const sent = (value: typeof a) => ([] as string[]).concat(value ?? []).filter((v) => v !== '').join('\n');
+  return sent(a) === sent(b);
 }
