@@ -75,15 +75,20 @@ function hydrate(marker: HTMLElement): Promise<boolean> {
   return done;
 }
 
+/** What a person focuses to act on; the router's focus on a page's heading is not an interaction. */
+const CONTROLS = 'input, select, textarea, button, a[href], [contenteditable]';
+
 /**
  * Waits for the first interaction with an island (docs/islands.md §2) and holds a submit of
  * its form until it has hydrated: then the submit is replayed, through the island's handler if
- * it hydrated, natively if it failed. Focus already inside the island counts as an interaction.
+ * it hydrated, natively if it failed. Focus on a control inside the island counts, also when it
+ * is there already.
  */
 function onInteraction(marker: HTMLElement, start: () => Promise<boolean>): void {
   let started = false;
   let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
-  const begin = () => {
+  const begin = (event?: Event) => {
+    if (event?.type === 'focusin' && !(event.target as Element).matches(CONTROLS)) return;
     for (const type of INTERACTION_EVENTS) marker.removeEventListener(type, begin, true);
     if (started) return;
     started = true;
@@ -100,7 +105,7 @@ function onInteraction(marker: HTMLElement, start: () => Promise<boolean>): void
   };
   marker.addEventListener('submit', hold, true);
   for (const type of INTERACTION_EVENTS) marker.addEventListener(type, begin, { capture: true, passive: true });
-  if (marker.contains(document.activeElement)) begin();
+  if (document.activeElement?.matches(CONTROLS) && marker.contains(document.activeElement)) begin();
 }
 
 function schedule(marker: HTMLElement): void {

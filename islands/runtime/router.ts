@@ -82,22 +82,28 @@ async function fetchPageData(url: URL, m: ClientManifest): Promise<Loaded> {
   }
 }
 
-function stylesheet(href: string): Promise<unknown> {
+/** A `<link>` in the head, settled by its load or error event: a stylesheet, or a module preload. */
+function linked(rel: 'stylesheet' | 'modulepreload', href: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href, onload: resolve, onerror: reject });
+    const link = Object.assign(document.createElement('link'), { rel, href, onload: resolve, onerror: reject });
     document.head.append(link);
   });
 }
 
-/** Loads the page's styles and island scripts, all within 3800 ms. */
+/**
+ * Loads the page's styles and island modules, all within 3800 ms. The island runtime is run (it
+ * holds no React); the islands' chunks and what they import are fetched and compiled but not run,
+ * as after a first paint: React runs at each island's trigger (docs/islands.md §2–§3).
+ */
 function loadAssets(data: PageData, m: ClientManifest): Promise<unknown> {
   const present = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.getAttribute('href')));
-  const scripts = data.islands.length > 0 ? [m.runtime.file, ...data.islands.map((i) => i.file)] : [];
+  const styles = data.assets.filter((a) => a.endsWith('.css') && !present.has(a)).map((a) => linked('stylesheet', a));
+  const islands = data.islands.length === 0 ? [] : [import(m.runtime.file), ...data.assets.filter((a) => a.endsWith('.js') && a !== m.runtime.file).map((a) => linked('modulepreload', a))];
   return timed(
     (signal) =>
       new Promise((resolve, reject) => {
         signal.addEventListener('abort', () => reject(new RouteFailure()));
-        Promise.all([...data.assets.filter((a) => a.endsWith('.css') && !present.has(a)).map(stylesheet), ...scripts.map((s) => import(s))]).then(resolve, reject);
+        Promise.all([...styles, ...islands]).then(resolve, reject);
       }),
     true,
   );

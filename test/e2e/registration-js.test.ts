@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { waitFor } from '../helpers/app.js';
-import { browserSuite, eachBrowser, withPage } from '../helpers/browser.js';
+import { browserSuite, countReactStarts, eachBrowser, reactStarts, withPage } from '../helpers/browser.js';
 import { EMPTY_SUBMIT_ERRORS, fill, RULE_CASES, visibleFieldErrors } from '../helpers/form.js';
 import { hydrateIsland, manifestOf } from './kit.js';
 
@@ -141,19 +141,22 @@ eachBrowser((browser) => {
         assert.deepEqual(errors.filter((e) => !/status of 422/.test(e)), []);
       }));
 
-    it('hydrates on the first interaction, its modules already fetched after the first paint', () =>
+    it('hydrates on the first interaction, runs no React before it, and finds its modules fetched', () =>
       withPage(suite.browser, {}, async ({ page, errors }) => {
         const fetched: string[] = [];
         page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+        await countReactStarts(page);
         await page.goto(`${suite.app.url}/aanmelden`);
         await page.waitForSelector(PENDING, { timeout: 5000 });
         const manifest = await manifestOf(suite.app.url);
         await waitFor(() => [manifest.islands.RegistrationForm!.file, ...manifest.runtime.imports].every((f) => fetched.includes(f)));
         await new Promise((resolve) => setTimeout(resolve, 500));
         assert.equal(await page.$(HYDRATED), null, 'no interaction: not hydrated');
+        assert.equal(await reactStarts(page), 0, 'no interaction: React not run');
         const before = fetched.length;
         await page.hover('#naam');
         await page.waitForSelector(HYDRATED, { timeout: 5000 });
+        assert.equal(await reactStarts(page), 1);
         assert.deepEqual(fetched.slice(before), [], 'nothing more to fetch');
         assert.deepEqual(errors, []);
       }));

@@ -10,7 +10,7 @@ import { productionAssets } from '../../src/assets/source.js';
 import type { BuildManifest } from '../../protocol/manifest.js';
 import { testBuild } from '../fixtures/island-routes.js';
 import { waitFor, withApp } from '../helpers/app.js';
-import { browserSuite, eachBrowser, needsServer, skipIn, withPage, type TestPage } from '../helpers/browser.js';
+import { browserSuite, countReactStarts, eachBrowser, needsServer, reactStarts, skipIn, withPage, type TestPage } from '../helpers/browser.js';
 import { hydrateIsland, type PageOptions } from './kit.js';
 
 eachBrowser((browser) => {
@@ -40,6 +40,8 @@ eachBrowser((browser) => {
     /** May answer a request itself (resolving true); else the request goes through. */
     fault?: (r: HTTPRequest) => boolean | Promise<boolean>;
     options?: PageOptions;
+    /** Prepares the page before its first load. */
+    prepare?: (page: Page) => Promise<void>;
   }
 
   /**
@@ -48,8 +50,9 @@ eachBrowser((browser) => {
    * would erase.
    */
   function withTraffic(opening: Opening, step: (tab: TestPage & { traffic: Traffic }) => Promise<void>): Promise<void> {
-    const { start, fault = () => false, options = {} } = opening;
+    const { start, fault = () => false, options = {}, prepare } = opening;
     return withPage(suite.browser, options, async (tab) => {
+      await prepare?.(tab.page);
       const traffic: Traffic = { data: [], documents: [] };
       await tab.page.setRequestInterception(true);
       tab.page.on('request', (r) => {
@@ -261,10 +264,13 @@ eachBrowser((browser) => {
       });
     });
 
-    it('a page with islands reached by the router hydrates them', () =>
-      withTraffic({ start: '/over' }, async ({ page, errors }) => {
+    it('a page with islands reached by the router runs no React until its form is used, then hydrates it', () =>
+      withTraffic({ start: '/over', prepare: countReactStarts }, async ({ page, errors }) => {
         await follow(page, '/aanmelden');
+        await page.waitForSelector('[data-island="RegistrationForm"][data-hydrated="pending"]', { timeout: 5000 });
+        assert.equal(await reactStarts(page), 0);
         await hydrateIsland(page, 'RegistrationForm');
+        assert.equal(await reactStarts(page), 1);
         assert.equal(await sameDocument(page), true);
         await page.click('button[type="submit"]');
         await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });

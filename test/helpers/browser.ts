@@ -145,3 +145,20 @@ export function browserSuite(options: TestAppOptions | (() => Promise<TestAppOpt
     manifest: async () => (BASE_URL ? manifestOf(BASE_URL) : readManifest('dist/manifest.json')),
   };
 }
+
+/**
+ * Counts React DOM's start-ups in a page from now on: evaluating react-dom's module registers it
+ * with a developer-tools hook when the page has one (as React DevTools installs it), so this
+ * installs one in every new document that only counts. Read the count with {@link reactStarts}.
+ * @param page a page not yet navigated to the documents to watch
+ */
+export async function countReactStarts(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(
+    `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, isDisabled: false, inject() { window.reactStarts = (window.reactStarts || 0) + 1; return window.reactStarts; }, onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, setStrictMode() {} };`,
+  );
+}
+
+/** How often react-dom's module was evaluated in the current document (see {@link countReactStarts}). */
+export async function reactStarts(page: Page): Promise<number> {
+  return Number(await page.evaluate('window.reactStarts || 0'));
+}
