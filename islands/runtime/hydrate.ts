@@ -27,6 +27,7 @@ function Committed({ onCommitted, children }: { onCommitted(): void; children?: 
  * @param container the island's `data-island-root` element
  * @param component the island's component (its chunk's default export)
  * @param props its props, parsed from the page
+ * @param options its prefix, and what to call once committed or on an error
  * @returns the root, to unmount when the island fails
  */
 export function hydrate(container: HTMLElement, component: ComponentType<Record<string, unknown>>, props: Record<string, unknown>, options: HydrateOptions): { unmount(): void } {

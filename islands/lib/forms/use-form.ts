@@ -1,8 +1,8 @@
 /**
  * The form controller (docs/forms.md §5): the state and handlers any form island uses. It
- * validates a field on blur after a change and the whole form on submit with the island's rule
- * list (a field edited before hydration too), shows the server's 422 answer inline, keeps the title's error prefix and the error
- * summary in step, moves focus to the summary after a failed submit, holds layout changes
+ * validates a field on blur after a change (a field edited before hydration too) and the whole
+ * form on submit with the island's rule list, shows the server's 422 answer inline, keeps the
+ * title's error prefix and the error summary in step, moves focus to the summary after a failed submit, holds layout changes
  * during a press, and posts a valid form once. Browser code, rendered on the server too.
  */
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type RefObject } from 'react';
@@ -75,11 +75,11 @@ export function useForm(island: string, fields: FieldSpecs, props: FormProps): F
     if (fields[name]) changed.current.add(name);
   };
 
-  /** Validates one changed field and shows its message, or clears it. */
-  const judge = (form: HTMLFormElement, name: string) => {
+  /** Validates one changed field's current value and shows its message, or clears it. */
+  const judge = (name: string, value: string | string[] | undefined) => {
     changed.current.delete(name);
     const rules = formRulesOf(island)[name];
-    const message = rules ? validateField(rules, readValues(form, fields)[name]) : undefined;
+    const message = rules ? validateField(rules, value) : undefined;
     afterPress(() => setErrors((prior) => ({ ...prior, [name]: message })));
   };
 
@@ -93,7 +93,7 @@ export function useForm(island: string, fields: FieldSpecs, props: FormProps): F
     for (const name of names) {
       if (sameValue(values[name], props.values[name])) continue;
       changed.current.add(name);
-      if (name !== focused) judge(form, name);
+      if (name !== focused) judge(name, values[name]);
     }
   }, []);
 
@@ -103,7 +103,7 @@ export function useForm(island: string, fields: FieldSpecs, props: FormProps): F
     if (!spec || !changed.current.has(name)) return;
     // A checkbox group is judged when focus leaves the group.
     if (spec.control === 'checkboxes' && (event.relatedTarget as HTMLInputElement | null)?.name === name) return;
-    judge(event.currentTarget, name);
+    judge(name, readValues(event.currentTarget, fields)[name]);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
