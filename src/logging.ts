@@ -9,6 +9,7 @@ import type { LogLevel } from './config.js';
 import { requestIdFor } from './filter/request-id.js';
 import { excludedPath } from './filter/excluded.js';
 import type { PathMask } from './routes/personal-paths.js';
+import { sentStatus, serverAnswer } from './request-end.js';
 import { parseTraceparent, type TraceContext } from './trace-context.js';
 
 /** Paths besides the excluded ones whose request lines are logged at `debug`: the probes (§12). */
@@ -53,6 +54,31 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   );
 }
 
+/** How long {@link closeLog} waits for the last lines to be written before it gives up, in ms. */
+const CLOSE_LOG_MS = 5000;
+
+/**
+ * Ends a logger's destination once every line given to it is written, in order. Exiting without
+ * this loses the order: pino's exit hook writes what is buffered at once, ahead of a write still
+ * waiting for a thread of the pool (busy with image work) or for a slow reader, so the last lines
+ * could come before earlier ones, or not at all (docs/operations.md §5).
+ * @param logger a logger made by {@link createLogger}; nothing may be logged once this resolves
+ * @returns resolves when the destination has closed, has failed, or after 5 s (a reader gone)
+ */
+export function closeLog(logger: Logger): Promise<void> {
+  const destination = (logger as unknown as Record<symbol, NodeJS.WritableStream>)[pino.symbols.streamSym]!;
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, CLOSE_LOG_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    destination.once('close', done);
+    destination.once('error', done);
+    destination.end();
+  });
+}
+
 declare module 'http' {
   interface IncomingMessage {
     /** The request id (docs/filter.md §3): on every log line of the request. */
@@ -66,26 +92,15 @@ declare module 'http' {
 export const LOGGED_PATH_MAX = 1024;
 
 /**
- * A request path as logged: without its query, control characters escaped, at most
- * {@link LOGGED_PATH_MAX} characters followed by `…[N chars]` when cut.
+ * A request path as logged: without its query, masked where it grants access to personal data
+ * (see `personalPathMask`), control characters escaped, at most {@link LOGGED_PATH_MAX}
+ * characters followed by `…[N chars]` when cut.
  */
-function pathOf(url: string): string {
+function loggedPath(url: string, maskPath: PathMask): string {
   const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
+  const path = maskPath(q === -1 ? url : url.slice(0, q));
   const shown = path.length > LOGGED_PATH_MAX ? `${path.slice(0, LOGGED_PATH_MAX)}…[${path.length} chars]` : path;
   return escapeControl(shown);
-}
-
-/**
- * The path a request's line carries: as requested, unless it grants access to personal data
- * (see `personalPathMask`); then its canonical form with the secret masked.
- */
-function loggedPath(url: string, res: Response, maskPath: PathMask): string {
-  const { target } = res.locals;
-  const q = url.indexOf('?');
-  const path = target.kind === 'path' ? target.canonical : q === -1 ? url : url.slice(0, q);
-  const masked = maskPath(path);
-  return masked === path ? pathOf(url) : escapeControl(masked);
 }
 
 const PROCESS_LOGGER = Symbol('eiland.processLogger');
@@ -117,10 +132,12 @@ export interface RequestLoggingOptions {
  * only when a line is written), and writes one `request completed` line per request with
  * `reqId`, `method`, `path` (as requested, never the query string; masked where it grants
  * access to personal data), `status`, `responseTime` (ms), `route` and, for a page, `render`
- * (`hit`, `miss` or `bypass`: the render cache); with `err` for a 5xx.
+ * (`hit`, `miss` or `bypass`: the render cache); with `err` for a 5xx. A request whose client
+ * left before its response ended gets `request aborted` instead, with the status only where a
+ * head had gone out; one the server answered itself (a 408) gets the status it wrote.
  * A valid W3C `traceparent` adds `traceId` and `spanId` to every line of the request.
  * Levels: 5xx `error` (a 503 that sheds load: `warn`, without a stack), 4xx `warn`, assets
- * and probes `debug`, the rest `info`. It replaces pino-http, which serialised every request
+ * and probes `debug`, the rest (and an abort before any head) `info`. It replaces pino-http, which serialised every request
  * into a child logger whether or not anything was logged (19 % of the time on `/aanmelden`).
  * @param logger the process logger
  */
@@ -140,13 +157,16 @@ export function requestLogging(logger: Logger, { maskPath = (path) => path }: Re
       res.off('finish', complete);
       res.off('close', complete);
       res.off('error', complete);
-      const status = res.statusCode;
+      // Closed before its end: the server answered for the response (a 408), or the client left.
+      const ended = res.writableFinished || err !== undefined;
+      const status = ended ? res.statusCode : sentStatus(res);
+      const left = !ended && serverAnswer(res) === undefined;
       const shed = res.locals.shed === true && status === 503 && !err;
-      const failed = shed ? undefined : (err ?? res.locals.failure ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined));
-      const level = (status >= 500 && !shed) || err ? 'error' : status >= 400 ? 'warn' : quiet(res) ? 'debug' : 'info';
+      const failed = shed || status === undefined ? undefined : (err ?? res.locals.failure ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined));
+      const level = status === undefined ? 'info' : (status >= 500 && !shed) || err ? 'error' : status >= 400 ? 'warn' : quiet(res) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const line = { ...bindings, method: req.method, path: loggedPath(url, res, maskPath), status, responseTime: Date.now() - started, route: res.locals.route, render: res.locals.render };
-      logger[level](failed ? { ...line, err: failed } : line, 'request completed');
+      const line = { ...bindings, method: req.method, path: loggedPath(url, maskPath), status, responseTime: Date.now() - started, route: res.locals.route, render: res.locals.render };
+      logger[level](failed ? { ...line, err: failed } : line, left ? 'request aborted' : 'request completed');
     };
     res.on('finish', complete);
     res.on('close', complete);

@@ -1,13 +1,16 @@
 /**
- * Requests Node's HTTP parser rejects (a malformed request line or header, headers over the
- * size limit, a request not complete within the time-outs) never reach Express, so the request
- * log has no line for them. This answers them exactly as Node does by default (400, 431 or
- * 408, then the connection closed) and writes one `request_rejected` line per connection at
- * `warn`, with the parser's code and reason and never the bytes received (README "Logs").
+ * Requests Node's parser rejects (a malformed request line or header, headers over the size
+ * limit, a request not complete within the time-outs) never reach Express, so the request log
+ * has no line for them. This answers them exactly as Node does by default (400, 431 or 408, then
+ * the connection closed) and writes one `request_rejected` line per connection at `warn`, with
+ * the parser's code and reason and never the bytes received (docs/operations.md §2, §6). A
+ * request that did reach Express (its body is what timed out) has its own line: the status
+ * written here is recorded for it, and no second line is written.
  */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
+import { markServerAnswer } from './request-end.js';
 
 /** Node's own answers (lib/_http_server.js), by error code; anything else is a 400. */
 const ANSWERS: Readonly<Record<string, { status: number; text: string }>> = {
@@ -29,11 +32,14 @@ type ParserError = Error & { code?: string; reason?: string };
  * @param logger the process logger
  */
 export function logParserErrors(server: Server, logger: Logger): void {
-  server.on('clientError', function clientError(error: ParserError, socket: Duplex & { _httpMessage?: { headersSent?: boolean } }) {
+  server.on('clientError', function clientError(error: ParserError, socket: Duplex & { _httpMessage?: ServerResponse | null }) {
+    // The response of a request Express is handling on this connection, if any.
+    const underWay = socket._httpMessage ?? undefined;
     // As Node does: answer only where no response of this connection has begun.
-    const answerable = socket.writable && !socket._httpMessage?.headersSent;
+    const answerable = socket.writable && !underWay?.headersSent;
     const answer = ANSWERS[error.code ?? ''] ?? BAD_REQUEST;
-    if (!GONE.has(error.code ?? '')) {
+    if (underWay && answerable) markServerAnswer(underWay, answer.status);
+    if (!GONE.has(error.code ?? '') && !underWay) {
       logger.warn(
         { event: 'request_rejected', code: error.code, reason: error.reason ?? error.message, status: answerable ? answer.status : undefined },
         'request_rejected',

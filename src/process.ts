@@ -6,6 +6,7 @@
  */
 import { BUNDLE } from './assets/bundle.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { closeLog } from './logging.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
 
 /** The signals that stop the server gracefully (docs/operations.md §5). */
@@ -22,13 +23,21 @@ export const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  */
 export function exitOnSignals(running: RunningServer): void {
   let first: string | undefined;
+  let logging = true;
   const onSignal = (signal: NodeJS.Signals) => {
     if (first !== undefined) {
-      running.logger.info({ event: 'shutdown_signal_repeated', signal, first }, 'shutdown_signal_repeated');
+      if (logging) running.logger.info({ event: 'shutdown_signal_repeated', signal, first }, 'shutdown_signal_repeated');
       return;
     }
     first = signal;
-    void running.shutdown(signal).then(() => process.exit(0));
+    void running
+      .shutdown(signal)
+      .then(() => {
+        // The log is written out in order, to `shutdown_complete`, before the process ends.
+        logging = false;
+        return closeLog(running.logger);
+      })
+      .then(() => process.exit(0));
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 }

@@ -82,6 +82,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     },
     app,
   );
+  // Every header line reaches the app, however many: Node's default keeps about the first
+  // thousand and drops the rest unseen, so a second Host after them would pass the check of
+  // docs/filter.md §9. The head stays bounded by its size (16 KiB: 431).
+  server.maxHeadersCount = 0;
   logParserErrors(server, logger);
   // Connections that have not sent a request yet (browsers open spare ones): closeIdleConnections()
   // leaves them to the 10 s headers time-out, which would hold a shutdown that long.

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { freePort } from './helpers/app.js';
+import { freePort, raw } from './helpers/app.js';
+import { openForm, postForm, VALID } from './helpers/form.js';
 import { startNginx, type TestNginx } from './helpers/nginx.js';
 import { BUNDLE_FILES, run, startBundle, useProjectCopy, type WatchedProcess } from './helpers/project.js';
 import { lockRegistrations, usePostgres } from './helpers/postgres.js';
@@ -101,6 +102,42 @@ describe('two instances behind the reference nginx', { timeout: 300_000 }, () =>
       await release();
     }
     for (const page of pages) assert.match(await page, /class="count">Er (?:is|zijn)[^<]*aanmelding[^<]*<\/p>[\s\S]*<\/html>/);
+  });
+
+  describe('a DNS name rebound to the site (docs/filter.md §9)', () => {
+    const rebound = () => `rebound.example:${nginx.port}`;
+    /** A registration made on the public name, and the session of a form opened there. */
+    let confirmation: string;
+    let session: Awaited<ReturnType<typeof openForm>>;
+    before(async () => {
+      const site = { port: nginx.port, url: base };
+      const posted = await postForm(site, '/aanmelden', { ...VALID, gebruikersnaam: 'herbonden_1' });
+      assert.equal(posted.status, 303);
+      confirmation = String(posted.headers.location);
+      session = await openForm(site, '/aanmelden');
+    });
+
+    /** What a page on the rebound name gets for each thing it tries, with these headers of its own. */
+    async function attempts(headers: Record<string, string>): Promise<Record<string, number>> {
+      const get = async (path: string) => (await raw(nginx.port, path, { headers: { Host: rebound(), ...headers } })).status;
+      const post = await postForm({ port: nginx.port, url: `http://${rebound()}` }, '/aanmelden', { ...VALID, gebruikersnaam: 'herbonden_2' }, session, { Host: rebound(), ...headers });
+      return { '/': await get('/'), '/aanmelden': await get('/aanmelden'), '/over': await get('/over'), confirmation: await get(confirmation), 'POST /aanmelden': post.status };
+    }
+    const refused = { '/': 400, '/aanmelden': 400, '/over': 400, confirmation: 400, 'POST /aanmelden': 400 };
+
+    it('gets a 400 for every page, the form post and the confirmation', async () => {
+      assert.deepEqual(await attempts({}), refused);
+    });
+
+    it('gets the same 400s when it names the public host in X-Forwarded-Host itself', async () => {
+      assert.deepEqual(await attempts({ 'X-Forwarded-Host': new URL(base).host, 'X-Forwarded-Proto': 'http' }), refused);
+    });
+
+    it('nginx sets X-Forwarded-Host itself: the public name with a forged one is served as the public name', async () => {
+      const res = await raw(nginx.port, '/over', { headers: { 'X-Forwarded-Host': 'rebound.example', Forwarded: 'host=rebound.example' } });
+      assert.equal(res.status, 200);
+      assert.match(res.body, /<h1>Over deze site<\/h1>/);
+    });
   });
 
   it('passes a caller\'s traceparent on: its trace id is on the instance\'s request line', async () => {

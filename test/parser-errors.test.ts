@@ -4,29 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadConfig } from '../src/config.js';
-import { startServer } from '../src/server.js';
-import { logCollector, tempStorage, within, type LogLine } from './helpers/app.js';
-import { useResource } from './helpers/suite.js';
+import { within } from './helpers/app.js';
+import { useServer } from './helpers/server.js';
 import { openWire } from './helpers/wire.js';
 
 /** The real server (its HTTP parser is Node's), with its log lines captured. */
-const server = useResource(
-  'the server',
-  async () => {
-    const collector = logCollector();
-    const temp = await tempStorage();
-    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123' });
-    const running = await startServer(config, { storage: temp.storage, logStream: collector.stream });
-    return { running, temp, lines: collector.lines, port: Number(new URL(running.url).port) };
-  },
-  async ({ running, temp }) => {
-    await running.shutdown('test');
-    await temp.remove();
-  },
-);
-
-const logs = () => server.lines.map((l) => JSON.parse(l) as LogLine);
+const server = useServer();
+const logs = () => server.logs();
 
 describe('requests the HTTP parser rejects', () => {
   const cases: [what: string, bytes: string, status: number, code: string][] = [

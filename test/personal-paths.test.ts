@@ -14,7 +14,19 @@ describe('personalPathMask', () => {
     [`/aanmeldingen/${UNKNOWN_UUID}`, `/aanmeldingen/${MASK}`],
     ['/aanmeldingen/niet-een-uuid', `/aanmeldingen/${MASK}`],
     ['/aanmeldingen', '/aanmeldingen'],
-    ['/aanmeldingen/a/b', '/aanmeldingen/a/b'],
+    // Whatever follows the secret, and however the path is spelled (docs/operations.md §2).
+    ['/aanmeldingen/a/b', `/aanmeldingen/${MASK}`],
+    [`/aanmeldingen/${UNKNOWN_UUID}/extra`, `/aanmeldingen/${MASK}`],
+    [`/aanmeldingen//${UNKNOWN_UUID}`, `/aanmeldingen/${MASK}`],
+    [`/Aanmeldingen/${UNKNOWN_UUID}`, `/aanmeldingen/${MASK}`],
+    [`/%61anmeldingen/${UNKNOWN_UUID}`, `/aanmeldingen/${MASK}`],
+    [`/aanmeldingen%2F${UNKNOWN_UUID}`, `/aanmeldingen/${MASK}`],
+    [`/aanmeldingen\\${UNKNOWN_UUID}`, `/aanmeldingen/${MASK}`],
+    [`/x/../aanmeldingen/./${UNKNOWN_UUID}`, `/x/../aanmeldingen/${MASK}`],
+    [`TypeError: x\n    at http://127.0.0.1:3000/aanmeldingen/${UNKNOWN_UUID}:12:7`, `TypeError: x\n    at http://127.0.0.1:3000/aanmeldingen/${MASK}`],
+    ['/aanmeldingen/', '/aanmeldingen/'],
+    ['/aanmeldingenlijst/a', '/aanmeldingenlijst/a'],
+    ['/xaanmeldingen/a', '/xaanmeldingen/a'],
     ['/over', '/over'],
   ];
   for (const [path, logged] of cases) {
@@ -23,6 +35,10 @@ describe('personalPathMask', () => {
 
   it('refuses a secret that is not a parameter of its route', () => {
     assert.throws(() => personalPathMask([{ path: '/over', secretParams: ['id'] }]), /Route "\/over" has no parameter "id" to mask/);
+  });
+
+  it('refuses a parameter before the secret: where the secret starts must be fixed text', () => {
+    assert.throws(() => personalPathMask([{ path: '/:taal/aanmeldingen/:id', secretParams: ['id'] }]), /has ":taal" before its secret/);
   });
 });
 
@@ -57,5 +73,44 @@ describe('confirmation paths in the logs', () => {
     const all = app.rawLogs().join('\n');
     assert.ok(!all.includes(id), 'the id is in no log line');
     assert.ok(!all.includes(UNKNOWN_UUID), 'nor an unknown one');
+  });
+
+  it('masks the id below the confirmation path, in any method, and in every field of a client error report', async () => {
+    const posted = await postForm(app, '/aanmelden', { ...VALID, email: 'geheim2@voorbeeld.nl' });
+    const location = String(posted.headers.location);
+    const id = location.split('/').pop()!;
+    const tries: [method: string, path: string][] = [
+      ['GET', `${location}/extra`],
+      ['POST', `${location}/extra`],
+      ['DELETE', `${location}/x/y`],
+      ['GET', `/aanmeldingen//${id}`],
+      ['GET', `/Aanmeldingen/${id}`],
+      ['GET', `/aanmeldingen%2F${id}`],
+      ['GET', `/aanmeldingen/${id}/%zz`],
+    ];
+    for (const [i, [method, path]] of tries.entries()) {
+      const res = await raw(app.port, path, { method, headers: { 'X-Request-Id': `onder-${i}` } });
+      assert.ok([308, 400, 404].includes(res.status), `${method} ${path}: ${res.status}`);
+    }
+    for (const url of [`${app.url}/aanmeldingen//${id}`, `${app.url}${location}/x`, `${app.url}/Aanmeldingen/${id}`]) {
+      const report = await raw(app.port, '/_eiland/client-errors', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', 'X-Request-Id': 'rapport-onder' },
+        body: JSON.stringify({ message: `Fout op ${url}`, stack: `TypeError: Fout\n    at ${url}:3:14`, url }),
+      });
+      assert.equal(report.status, 204);
+    }
+    for (const [i] of tries.entries()) {
+      const line = app.logs().find((l) => l.reqId === `onder-${i}` && l.msg === 'request completed');
+      assert.match(String(line?.path), /\/aanmeldingen\/\[redacted\]$/, `onder-${i}`);
+    }
+    const reports = app.logs().filter((l) => l.event === 'client_error' && l.reqId === 'rapport-onder');
+    assert.equal(reports.length, 3);
+    for (const report of reports) {
+      assert.equal(report.page, `/aanmeldingen/${MASK}`);
+      assert.match(String(report.message), /aanmeldingen\/\[redacted\]$/);
+      assert.match(String(report.stack), /aanmeldingen\/\[redacted\]$/);
+    }
+    assert.ok(!app.rawLogs().join('\n').includes(id), 'the id is in no log line');
   });
 });

@@ -51,3 +51,33 @@ describe('PUBLIC_ORIGIN', () => {
     assert.equal((await raw(app.port, '/readyz', { headers: { Host: '10.0.0.7:3000' } })).status, 200);
   });
 });
+
+describe('PUBLIC_ORIGIN behind a trusted proxy (TRUST_PROXY=loopback)', () => {
+  const app = useApp({}, { PUBLIC_ORIGIN: 'http://eiland.test', TRUST_PROXY: 'loopback' });
+
+  // The test's requests come from loopback: each is what the trusted proxy would pass on.
+  const cases: [what: string, headers: Record<string, string>, status: number][] = [
+    ['the public Host, no forwarded headers', { Host: 'eiland.test' }, 200],
+    ['the public Host, forwarded as itself', { Host: 'eiland.test', 'X-Forwarded-Host': 'eiland.test', 'X-Forwarded-Proto': 'http' }, 200],
+    ['a rebound Host with the public X-Forwarded-Host', { Host: 'evil.example', 'X-Forwarded-Host': 'eiland.test' }, 400],
+    ['the public Host with a rebound X-Forwarded-Host', { Host: 'eiland.test', 'X-Forwarded-Host': 'evil.example' }, 400],
+    ['the public Host with the public X-Forwarded-Host after a rebound one', { Host: 'eiland.test', 'X-Forwarded-Host': 'evil.example, eiland.test' }, 400],
+    ['the public Host forwarded as https, which is not the public origin', { Host: 'eiland.test', 'X-Forwarded-Proto': 'https' }, 400],
+  ];
+  for (const [what, headers, status] of cases) {
+    it(`${what} → ${status}`, async () => {
+      const res = await raw(app.port, '/aanmelden', { headers });
+      assert.equal(res.status, status);
+      if (status === 400) assert.equal(textOf(res.body, 'title'), '400: Bad Request');
+    });
+  }
+
+  it('refuses the rebound post that names the public host in X-Forwarded-Host', async () => {
+    const res = await raw(app.port, '/aanmelden', {
+      method: 'POST',
+      headers: { Host: 'evil.example', 'X-Forwarded-Host': 'eiland.test', Origin: 'http://evil.example', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: encode(VALID),
+    });
+    assert.equal(res.status, 400);
+  });
+});

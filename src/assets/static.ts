@@ -7,6 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import express, { Router, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { realPathInside } from './real-path.js';
 
 /** Options of {@link staticAssets}. */
 export interface AssetsOptions {
@@ -30,7 +31,28 @@ function assetHeaders(res: ServerResponse): void {
 }
 
 /**
- * The handler of `/assets/…`: build output first, then public files.
+ * Serves from a folder only what lies below it: a path a symbolic link leads out of the folder is
+ * passed on, as a missing file is (serve-static follows links wherever they go).
+ * @param root the folder `serve` serves
+ * @param serve its static handler, mounted where `req.path` is the path below `root`
+ */
+function confined(root: string, serve: RequestHandler): RequestHandler {
+  return function confined(req, res, next) {
+    let segments: string[];
+    try {
+      segments = decodeURIComponent(req.path).split('/');
+    } catch {
+      next();
+      return;
+    }
+    void realPathInside(root, segments).then((file) => (file === undefined ? next() : serve(req, res, next)));
+  };
+}
+
+/**
+ * The handler of `/assets/…`: build output first, then public files. A folder is no file: its
+ * path is passed on (a plain 404), never redirected to itself with a slash, which the canonical
+ * paths would send straight back (docs/pages.md §5).
  * @example matcher({ excluded: { assets: staticAssets(options), … } })
  */
 export function staticAssets({ buildDir, publicDir }: AssetsOptions): Router {
@@ -38,20 +60,27 @@ export function staticAssets({ buildDir, publicDir }: AssetsOptions): Router {
   router.use(
     '/assets',
     // The .br/.gz twins the build writes (build/compress.mjs), chosen by Accept-Encoding (with Vary).
-    expressStaticGzip(buildDir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
-      index: false,
-      serveStatic: { index: false, immutable: true, maxAge: '1y', setHeaders: assetHeaders },
-    }),
-    express.static(publicDir, {
-      index: false,
-      dotfiles: 'ignore',
-      setHeaders(res) {
-        nosniff(res);
-        res.setHeader('Cache-Control', 'public, no-cache');
-      },
-    }),
+    confined(
+      buildDir,
+      expressStaticGzip(buildDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: { index: false, redirect: false, immutable: true, maxAge: '1y', setHeaders: assetHeaders },
+      }),
+    ),
+    confined(
+      publicDir,
+      express.static(publicDir, {
+        index: false,
+        redirect: false,
+        dotfiles: 'ignore',
+        setHeaders(res) {
+          nosniff(res);
+          res.setHeader('Cache-Control', 'public, no-cache');
+        },
+      }),
+    ),
   );
   return router;
 }
@@ -61,8 +90,10 @@ export function staticAssets({ buildDir, publicDir }: AssetsOptions): Router {
  * @param publicDir folder of public files
  */
 export function favicon(publicDir: string): RequestHandler {
+  const send: RequestHandler = (_req, res, next) => res.sendFile('favicon.ico', { root: publicDir, headers: { 'Cache-Control': 'public, no-cache' } }, (err) => err && next());
+  const guarded = confined(publicDir, send);
   return function favicon(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    res.sendFile('favicon.ico', { root: publicDir, headers: { 'Cache-Control': 'public, no-cache' } }, (err) => err && next());
+    guarded(req, res, next);
   };
 }

@@ -7,6 +7,7 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { rateLimit, type Options, type Store } from 'express-rate-limit';
 import { HttpError } from '../errors.js';
+import { ClientGoneError, clientGone } from '../request-end.js';
 import type { Storage } from '../storage/types.js';
 
 /** A limit: this many requests per window of `windowMs` milliseconds. */
@@ -73,15 +74,21 @@ export function rateLimits({ storage, logger }: { storage: Storage; logger: Logg
   const log = pinoAdapter(logger);
   return {
     perClient({ limit, windowMs }, what) {
-      return rateLimit({
+      const limiter = rateLimit({
         limit,
         windowMs,
         store: new StorageStore(storage, `${what}:`),
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         logger: log,
+        // A client that reset its connection has no address left to count (`req.ip` is undefined).
+        skip: (req) => clientGone(req),
         handler: (_req, _res, next) => next(new HttpError(429, `Too many ${what} from this client address`)),
       });
+      return function perClient(req, res, next) {
+        // What follows would read a body that will never come: the chain ends for a client gone.
+        void limiter(req, res, (error?: unknown) => next(error ?? (clientGone(req) ? new ClientGoneError() : undefined)));
+      };
     },
   };
 }

@@ -35,6 +35,11 @@ function helmetFor(https: boolean): RequestHandler {
     // Off: a change of opener policy puts each arrival from another site into a new browsing
     // context group, a renderer started afresh, and Eiland opens no window worth guarding.
     crossOriginOpenerPolicy: false,
+    // Off: headers no browser Eiland supports reads any more (docs/filter.md §4). X-XSS-Protection
+    // switched off an XSS filter that Chromium, Edge and Safari have since removed and Firefox
+    // never had; X-Download-Options was Internet Explorer's alone.
+    xXssProtection: false,
+    xDownloadOptions: false,
   }) as unknown as RequestHandler;
 }
 

@@ -2,8 +2,8 @@
  * Finds the file behind an image `url` (docs/images.md §4): `images/` of the build output
  * (content-hashed names) first, then `images/` of the public folder, as `/assets/` serves them.
  */
-import { realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { realPathInside } from '../assets/real-path.js';
 
 /** A folder served as `/assets/images/`. */
 export interface ImageRoot {
@@ -34,14 +34,10 @@ export async function findSource(roots: readonly ImageRoot[], path: string): Pro
   // `join` drops empty segments: `photo.jpg/` would be served as `photo.jpg`. A file has no slash after its name.
   if (path.split('/').includes('')) return undefined;
   for (const root of roots) {
-    try {
-      const [base, file] = await Promise.all([realpath(root.dir), realpath(join(root.dir, ...path.split('/')))]);
-      if (!file.startsWith(base + sep)) continue;
-      const info = await stat(file);
-      if (info.isFile()) return { file, hashed: root.hashed, size: info.size, mtimeMs: info.mtimeMs };
-    } catch {
-      // Not in this root (ENOENT, ENOTDIR, …): try the next.
-    }
+    const file = await realPathInside(root.dir, path.split('/'));
+    // Not in this root: try the next.
+    const info = file === undefined ? undefined : await stat(file).catch(() => undefined);
+    if (info?.isFile()) return { file: file!, hashed: root.hashed, size: info.size, mtimeMs: info.mtimeMs };
   }
   return undefined;
 }

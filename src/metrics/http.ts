@@ -5,6 +5,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import { excludedPath, type ExcludedPath } from '../filter/excluded.js';
+import { sentStatus } from '../request-end.js';
 import type { Metrics } from './index.js';
 
 /** The label of each excluded path (src/filter/excluded.ts). */
@@ -22,14 +23,16 @@ function routeLabel(res: Response): string {
 
 /**
  * A middleware that observes each request's duration when its response closes (finished, or
- * cut off: then the status class is `none` if no head was sent).
+ * cut off: then the status class is that of what was sent, the server's own 408 included, or
+ * `none` when nothing was).
  * @example app.use(requestMetrics(metrics))
  */
 export function requestMetrics(metrics: Metrics): RequestHandler {
   return function requestMetrics(req, res, next) {
     const started = performance.now();
     res.once('close', () => {
-      const statusClass = res.headersSent ? `${Math.floor(res.statusCode / 100)}xx` : 'none';
+      const status = sentStatus(res);
+      const statusClass = status === undefined ? 'none' : `${Math.floor(status / 100)}xx`;
       const method = METHODS.has(req.method) ? req.method : 'OTHER';
       metrics.requestDuration.observe({ route: routeLabel(res), method, status_class: statusClass }, (performance.now() - started) / 1000);
     });

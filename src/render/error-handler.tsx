@@ -10,6 +10,7 @@ import { ErrorPage } from '../../views/ErrorPage.js';
 import { HttpError, toHttpError } from '../errors.js';
 import { excludedPath } from '../filter/excluded.js';
 import { endPlain } from '../plain-text.js';
+import { clientGone } from '../request-end.js';
 import { StorageUnavailableError } from '../storage/types.js';
 import type { Render } from './renderer.js';
 
@@ -27,6 +28,9 @@ export function notFound(): RequestHandler {
  */
 export function errorHandler(render: Render): ErrorRequestHandler {
   return function errorHandler(err, req, res, _next) {
+    // Nobody is there to read an answer: none is rendered, and the request's line says it was
+    // aborted (docs/operations.md §2), whatever failed for want of its client.
+    if (clientGone(req)) return;
     // Storage failures become the 503 page here, in one place (docs/operations.md §3).
     const error = err instanceof StorageUnavailableError ? new HttpError(503, err.message, { cause: err }) : toHttpError(err);
     // The request logger writes it with its stack on the request line (docs/operations.md §2).

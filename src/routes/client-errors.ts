@@ -55,7 +55,7 @@ function pathOf(url: string, maskPath: PathMask): string {
 /**
  * The endpoint's router.
  * @param options `csrf` for its same-origin check (the token is not required), `limits` for its
- *   rate limit, `maskPath` for the reported page's path
+ *   rate limit, `maskPath` for the reported page's path and any path in its message and stack
  * @param router where the route is added (see `healthRouter`)
  * @returns `router`
  */
@@ -96,8 +96,9 @@ export function clientErrorsRouter({ csrf, limits, maskPath }: { csrf: CsrfToken
           {
             event: 'client_error',
             source: 'client',
-            message: escapeControl(report.message),
-            stack: escapeControl(report.stack ?? ''),
+            // A stack or message may quote the page's URL: a confirmation page's holds its secret.
+            message: escapeControl(maskPath(report.message)),
+            stack: escapeControl(maskPath(report.stack ?? '')),
             page: escapeControl(pathOf(report.url, maskPath)),
             island: report.island,
             pageRequestId: report.requestId,

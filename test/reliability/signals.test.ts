@@ -2,10 +2,13 @@
  * Stop signals as process managers and terminals send them (docs/operations.md §5, §10): under
  * `npm start`, a signal to the process group reaches the server twice (once from the sender,
  * once forwarded by npm); a process manager may also repeat one. Whatever the sequence, a
- * registration post in flight gets its 303, its row is stored, the drain completes and the exit
- * code is 0.
+ * registration post in flight gets its 303, its row is stored, the drain completes, the log is
+ * written in order to its last line (`shutdown_complete`), and the exit code is 0.
  */
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
@@ -59,9 +62,20 @@ async function survives(server: WatchedProcess, dir: string, port: number, email
   assert.match(answer.headers.location ?? '', /^\/aanmeldingen\/[0-9a-f-]{36}$/);
   assert.equal(await within(server.exited, EXIT_MS, 'the exit after the signals'), 0, `exit code; output:\n${server.output().slice(from)}`);
   const output = server.output().slice(from);
-  assert.match(output, /"event":"shutdown_complete"/);
+  assertShutdownLogged(output);
   assert.equal(output.match(/"event":"shutdown_started"/g)?.length, 1, 'one shutdown, however many signals');
   assert.equal(storedWith(dir, email), 1, 'the registration is stored');
+}
+
+/** The shutdown's lines in order: `shutdown_started` before `shutdown_complete`, and that last of all. */
+function assertShutdownLogged(output: string): void {
+  const events = output
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => (JSON.parse(line) as { event?: string }).event);
+  const started = events.indexOf('shutdown_started');
+  assert.ok(started >= 0, 'shutdown_started logged');
+  assert.equal(events.indexOf('shutdown_complete'), events.length - 1, `shutdown_complete is the last line: ${events.slice(started).join()}`);
 }
 
 describe('stop signals never lose a request', { timeout: 120_000 }, () => {
@@ -89,6 +103,40 @@ describe('stop signals never lose a request', { timeout: 120_000 }, () => {
 
   it('two SIGTERMs to node itself within 50 ms', () =>
     withProcess(bundle, ({ server, port }) => survives(server, project.dir, port, 'tweemaal@voorbeeld.nl', twoSignals(server, 'SIGTERM'), true), 'SIGKILL'));
+
+  it('SIGTERM while a log line waits for the thread pool: every line is written, in order, to shutdown_complete', async () => {
+    const cache = await mkdtemp(join(tmpdir(), 'eiland-signals-images-'));
+    try {
+      // One pool thread, held by sharp: the write of the next line waits behind its work.
+      const start = () => startBundle(project.dir, { UV_THREADPOOL_SIZE: '1', IMAGE_CACHE_DIR: cache });
+      await withProcess(
+        start,
+        async ({ server, port }) => {
+          const hero = readdirSync(join(project.dir, 'dist', 'assets', 'images')).find((name) => name.startsWith('hero-'))!;
+          const leaving = new AbortController();
+          const image = fetch(`http://127.0.0.1:${port}/_image?url=${encodeURIComponent(`/assets/images/${hero}`)}&w=3840`, { signal: leaving.signal, headers: { Accept: 'image/webp' } });
+          await server.waitFor(/"event":"sharp_loaded"/, 5000);
+          await new Promise((r) => setTimeout(r, 100)); // the variant is being made
+          leaving.abort();
+          await image.catch(() => undefined);
+          await new Promise((r) => setTimeout(r, 20)); // its request line is written, or waits to be
+          server.child.kill('SIGTERM');
+          assert.equal(await within(server.exited, EXIT_MS, 'the exit'), 0);
+          const lines = server
+            .output()
+            .split('\n')
+            .filter((line) => line !== '')
+            .map((line) => JSON.parse(line) as { time: number; msg: string });
+          assert.ok(lines.some((line) => line.msg === 'request aborted'), 'the image request left');
+          assert.deepEqual(lines.map((line) => line.time), lines.map((line) => line.time).sort((x, y) => x - y), `written in the order logged: ${lines.map((l) => l.msg).join(', ')}`);
+          assertShutdownLogged(server.output());
+        },
+        'SIGKILL',
+      );
+    } finally {
+      await rm(cache, { recursive: true, force: true });
+    }
+  });
 
   it('SIGHUP (a closed terminal), then SIGTERM: one drain, the post stored, exit 0', () =>
     withProcess(bundle, ({ server, port }) => survives(server, project.dir, port, 'ophangen@voorbeeld.nl', twoSignals(server, 'SIGHUP'), true), 'SIGKILL'));

@@ -1,12 +1,12 @@
 /**
  * Slow clients (docs/operations.md §6, §10; timeouts: headers 10 s, request 30 s, checked every
  * 2 s): 200 connections sending their headers a byte a second and 50 sending a form body a
- * byte a second are closed by the server's own timeouts, while normal requests keep their
- * usual latency. Against the production bundle.
+ * byte a second are closed by the server's own timeouts, each post logged once with the 408 it
+ * got, while normal requests keep their usual latency. Against the production bundle.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { freshAddress } from '../helpers/app.js';
+import { freshAddress, waitFor } from '../helpers/app.js';
 import { BUNDLE_FILES, startBundle, useProcess, useProjectCopy } from '../helpers/project.js';
 import { openWire, type WireRequest } from '../helpers/wire.js';
 
@@ -76,6 +76,14 @@ describe('slow clients', { timeout: 120_000 }, () => {
     }
     for (const wire of [...slowHeads, ...slowBodies]) assert.equal((await wire.response).status, 408, 'told why: 408');
     assert.doesNotMatch(bundle.server.output(), /"level":(50|60)/, 'no error logs');
+    // Each post the server answered with its own 408 is logged once, with that status, and
+    // nothing was rendered for it (docs/operations.md §2).
+    const lines = () => bundle.server.output().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    await waitFor(() => lines().filter((line) => line.method === 'POST').length >= SLOW_BODIES, 5000).catch(() => undefined); // the log catches up
+    const posts = lines().filter((line) => line.method === 'POST');
+    assert.equal(posts.length, SLOW_BODIES, 'one line per post');
+    assert.deepEqual(new Set(posts.map((line) => `${line.msg} ${line.status} ${line.level}`)), new Set(['request completed 408 40']));
+    assert.deepEqual(lines().filter((line) => line.event === 'render_aborted'), []);
     assert.ok(median(await latencies(page, 20)) <= usual * 3 + 20, 'and served as usual afterwards');
   });
 });
