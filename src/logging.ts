@@ -157,8 +157,10 @@ export function requestLogging(logger: Logger, { maskPath = (path) => path }: Re
       res.off('finish', complete);
       res.off('close', complete);
       res.off('error', complete);
-      // Closed before its end: the server answered for the response (a 408), or the client left.
-      const ended = res.writableFinished || err !== undefined;
+      // Closed before the app ended it: the server answered for the response (a 408), or the
+      // client left. (An ended response whose last bytes were still on their way when its
+      // connection closed was answered whole.)
+      const ended = res.writableEnded || err !== undefined;
       const status = ended ? res.statusCode : sentStatus(res);
       const left = !ended && serverAnswer(res) === undefined;
       const shed = res.locals.shed === true && status === 503 && !err;

@@ -37,7 +37,7 @@ describe('logs (docs/operations.md §2)', () => {
       await raw(app.port, path);
       // The line is written when the response has finished on the server, which may be just after the client read it all.
       const completed = () => app.logs().slice(before).filter((l) => l.msg === 'request completed');
-      await waitFor(() => completed().length > 0);
+      await waitFor(() => completed().length > 0, 10_000).catch(() => assert.fail(`${path}: ${JSON.stringify(app.logs().slice(before))}`));
       const lines = completed();
       assert.equal(lines.length, 1, path);
       assert.equal(lines[0]?.path, path.split('?')[0]);
