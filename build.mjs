@@ -3,17 +3,29 @@
 //   node build.mjs                                  → dist/ (client and server, production)
 //   node build.mjs --client                         → dist/ (client only)
 //   node build.mjs --islands test/islands --out DIR → also test-only islands, into DIR
+//   node build.mjs --force                          → builds even when the build folder is up to date
 //
-// NODE_ENV=development builds unminified with source maps and the reload client.
+// NODE_ENV=development builds unminified with source maps and the reload client. A build folder
+// that already holds the build of these sources is left as it is (build/fingerprint.mjs).
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build, buildClient, formatBuildErrors, ROOT } from './build/index.mjs';
+import { builtAlready, fingerprint, recordFingerprint } from './build/fingerprint.mjs';
+import { ROOT, withRoot } from './build/paths.mjs';
 
-const { values: args } = parseArgs({ options: { islands: { type: 'string', multiple: true }, out: { type: 'string' }, client: { type: 'boolean' } } });
+const { values: args } = parseArgs({ options: { islands: { type: 'string', multiple: true }, out: { type: 'string' }, client: { type: 'boolean' }, force: { type: 'boolean' } } });
 /** @type {'production' | 'development'} */
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
 const options = { out: args.out ?? 'dist', islandDirs: ['islands', ...(args.islands ?? [])], mode };
+const out = withRoot(ROOT, options.out);
 try {
+  const print = await fingerprint(ROOT, { ...options, client: args.client === true });
+  if (!args.force && (await builtAlready(out, print))) {
+    console.log(`build (${mode}): ${relative(ROOT, out)}/ is up to date`);
+    process.exit(0);
+  }
+  await recordFingerprint(out);
+  // Loaded only for a build: an up-to-date start need not load esbuild and terser.
+  const { build, buildClient } = await import('./build/index.mjs');
   if (args.client) {
     const result = await buildClient(options);
     console.log(`build ${result.manifest.buildId} (${mode}): ${result.files.length} client files in ${result.ms} ms`);
@@ -21,7 +33,9 @@ try {
     const result = await build(options);
     console.log(`build ${result.manifest.buildId} (${mode}): ${result.files.length} client files and ${relative(ROOT, result.server)} in ${result.ms} ms`);
   }
+  await recordFingerprint(out, print);
 } catch (error) {
+  const { formatBuildErrors } = await import('./build/index.mjs');
   console.error(await formatBuildErrors(error, process.stderr.isTTY));
   process.exit(1);
 }

@@ -1,0 +1,85 @@
+// The test files of a lane (docs/qa-kit.md §1), derived from the files themselves, never listed:
+//
+//   node scripts/test-files.mjs quick → every server test (test/*.test.ts) whose modules need none
+//                                       of the programs of scripts/test-tools.mjs
+//   node scripts/test-files.mjs all   → every server test and browser suite (test/e2e/*.test.ts)
+//
+// A test needs a program when it, or a local module it imports (at any depth), names the
+// program's path variable (e.g. `NGINX_PATH` in test/helpers/nginx.ts), imports a browser driver
+// or runs a browser suite.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOOLS } from './test-tools.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * What marks a module as needing a program: its path variable, loading a browser driver (a type
+ * alone loads nothing), or running a browser suite of test/e2e/.
+ */
+const NEEDS = new RegExp(`\\b(?:${TOOLS.map((tool) => tool.variable).join('|')})\\b|^import (?!type\\b)[^;]*from ['"]puppeteer|test/e2e/[\\w-]+\\.test\\.ts`, 'm');
+
+/**
+ * The local modules a module imports: relative specifiers, resolved as tsx resolves them (`.js`
+ * written for a `.ts` or `.tsx` source).
+ * @param {string} file absolute
+ * @returns {string[]}
+ */
+function localImports(file) {
+  const text = readFileSync(file, 'utf8');
+  // Type-only imports load nothing at run time.
+  const specifiers = [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?\bfrom\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]/gm)].map((m) => /** @type {string} */ (m[1] ?? m[2]));
+  return specifiers.flatMap((specifier) => {
+    const base = resolve(dirname(file), specifier);
+    const found = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mjs')].find((path) => path.endsWith('s') && existsSync(path) && !path.endsWith('.json'));
+    return found ? [found] : [];
+  });
+}
+
+/**
+ * Whether a test file needs one of the programs.
+ * @param {string} file absolute
+ */
+export function needsProgram(file) {
+  // The lanes' own modules name every program without running any.
+  const seen = new Set([file, fileURLToPath(import.meta.url), fileURLToPath(new URL('./test-tools.mjs', import.meta.url))]);
+  const queue = [file];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (NEEDS.test(readFileSync(next, 'utf8'))) return true;
+    for (const imported of localImports(next)) {
+      if (!seen.has(imported) && !imported.includes(`${join(ROOT, 'node_modules')}`)) {
+        seen.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  return false;
+}
+
+/** @param {string} dir relative to the root */
+const testsIn = (dir) =>
+  readdirSync(join(ROOT, dir))
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => join(ROOT, dir, name));
+
+/**
+ * The files of a lane, relative to the root.
+ * @param {'quick' | 'all'} lane
+ * @returns {string[]}
+ */
+export function laneFiles(lane) {
+  const server = testsIn('test');
+  const files = lane === 'quick' ? server.filter((file) => !needsProgram(file)) : [...server, ...testsIn('test/e2e')];
+  return files.map((file) => relative(ROOT, file));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const lane = process.argv[2];
+  if (lane !== 'quick' && lane !== 'all') {
+    console.error('usage: node scripts/test-files.mjs quick|all');
+    process.exit(2);
+  }
+  console.log(laneFiles(lane).join('\n'));
+}

@@ -1,0 +1,37 @@
+/**
+ * The test lanes are derived from the test files (docs/qa-kit.md §1): the quick lane holds every
+ * server test that needs none of the programs `npm test` installs, and a test that reaches one
+ * through its imports is left out.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { laneFiles, needsProgram } from '../scripts/test-files.mjs';
+
+describe('the test lanes', () => {
+  it('puts every server test in the quick lane or leaves it for a program it needs, and the browser suites in npm test only', () => {
+    const all = laneFiles('all');
+    const quick = laneFiles('quick');
+    assert.ok(quick.includes('test/test-lanes.test.ts'), 'this file needs no program');
+    assert.ok(quick.every((file) => all.includes(file) && !file.startsWith('test/e2e/')));
+    for (const file of all.filter((f) => !quick.includes(f) && !f.startsWith('test/e2e/'))) assert.equal(needsProgram(resolve(file)), true, file);
+    assert.ok(all.length > quick.length);
+  });
+
+  it('leaves out a test that reaches a program through a helper it imports, and not one that imports only its types', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'eiland-lanes-'));
+    try {
+      const helper = relative(dir, resolve('test/helpers/nginx.js'));
+      const viaHelper = join(dir, 'via-helper.test.ts');
+      await writeFile(viaHelper, `import { startNginx } from '${helper}';\nvoid startNginx;\n`);
+      const typeOnly = join(dir, 'type-only.test.ts');
+      await writeFile(typeOnly, `import type { TestNginx } from '${helper}';\nimport type { Page } from 'puppeteer-core';\nexport type T = [TestNginx, Page];\n`);
+      assert.equal(needsProgram(viaHelper), true);
+      assert.equal(needsProgram(typeOnly), false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
