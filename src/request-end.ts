@@ -16,12 +16,14 @@ export class ClientGoneError extends Error {
 
 /**
  * Whether a request's client has gone: its connection was closed, or reset. A reset is known to
- * the kernel before Node reads it: the connection has no peer any more, so its address (and
- * `req.ip`) is undefined while the socket still looks open. Nothing written reaches anyone.
+ * the kernel before Node reads it: a TCP connection (one with a local port) then has no peer any
+ * more, so its address (and `req.ip`) is undefined while the socket still looks open. Nothing
+ * written reaches anyone.
  * @param req the request
  */
 export function clientGone(req: IncomingMessage): boolean {
-  return req.socket.destroyed || req.socket.remoteAddress === undefined;
+  const { socket } = req;
+  return socket.destroyed || (socket.remoteAddress === undefined && socket.localPort !== undefined);
 }
 
 /** Statuses Node's server wrote itself for a response under way (src/parser-errors.ts). */
