@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { INTERNAL_MESSAGE, testRoutes } from './fixtures/routes.js';
 import { raw, textOf, useApp, type RawResponse } from './helpers/app.js';
 import { startFixtureServer, withProcess } from './helpers/project.js';
+import { PAGE_PATHS } from './helpers/routes.js';
 
 const app = useApp({ extraRoutes: testRoutes });
 
@@ -62,7 +63,7 @@ describe('the error page of every status (docs/errors.md §1–§3)', () => {
   });
 
   it('HEAD works wherever GET does, without a body', async () => {
-    for (const path of ['/', '/over', '/voorwaarden', '/privacy', '/healthz']) {
+    for (const path of [...PAGE_PATHS, '/healthz']) {
       const res = await raw(app.port, path, { method: 'HEAD' });
       assert.equal(res.status, 200, path);
       assert.equal(res.body, '');

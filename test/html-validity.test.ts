@@ -14,6 +14,7 @@ import { launchBrowser, withPage } from './helpers/browser.js';
 import { browserLabel } from './helpers/browsers.js';
 import { fill, FORM_KITS, postForm, type Fields, type FormKit } from './helpers/form.js';
 import { checkHtml, unexplained, type AllowedWarning, type Finding, type HtmlDocument } from './helpers/vnu.js';
+import { PAGE_PATHS } from './helpers/routes.js';
 
 /** Warnings the suite accepts, each with its reason (docs/qa-kit.md §6). Empty: none is. */
 const ALLOWED: readonly AllowedWarning[] = [];
@@ -25,13 +26,7 @@ const PERSON_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (K
 const CLIENTS = { browser: PERSON_USER_AGENT, bot: BOT_USER_AGENT } as const;
 
 /** Every page of docs/pages.md that a GET reaches without a post. */
-const PAGES = ['/', '/over', '/voorwaarden', '/privacy', '/aanmelden', '/contact', '/aanmelden/bedankt', '/contact/bedankt'];
-
-/** Values in the wrong format for the island's run, per form: each text field fails a rule other than "required". */
-const WRONG_FORMATS: Readonly<Record<string, Fields>> = {
-  registration: { naam: 'A', email: 'anna', website: 'voorbeeld.nl', referentie: 'abc', gebruikersnaam: 'Anna', landcode: 'nl', personen: '0' },
-  contact: { naam: 'A', email: 'anna', bericht: 'Te kort.' },
-};
+const PAGES = PAGE_PATHS;
 
 /** The document the checker must refuse: the summary as it was, `aria-labelledby` on a `<div>`. */
 const CONTROL: HtmlDocument = {
@@ -96,8 +91,8 @@ async function islandDocuments(app: SuiteTestApp, name: BrowserName): Promise<Ht
   const browser = await launchBrowser({ browser: name });
   const documents: HtmlDocument[] = [];
   try {
-    for (const [form, kit] of Object.entries(FORM_KITS)) {
-      for (const [state, fields] of [['empty', {}], ['wrong formats', WRONG_FORMATS[form]!]] as const) {
+    for (const kit of Object.values(FORM_KITS)) {
+      for (const [state, fields] of [['empty', {}], ['wrong formats', kit.wrongFormats]] as const) {
         documents.push(
           await withPage(browser, {}, async ({ page }) => {
             await page.goto(`${app.url}${kit.path}`);

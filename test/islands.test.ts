@@ -8,6 +8,7 @@ import { readManifest } from '../src/assets/manifest.js';
 import { serializeIslandProps } from '../protocol/islands.js';
 import { raw, useApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
+import { PAGES_WITHOUT_ISLANDS } from './helpers/routes.js';
 
 const app = useApp();
 
@@ -69,7 +70,7 @@ describe('no React where no island is (docs/islands.md §3)', () => {
     assert.deepEqual(manifest.router.imports, []);
     assert.doesNotMatch(html, /modulepreload|data-island/);
   };
-  for (const path of ['/', '/over', '/voorwaarden', '/privacy', '/aanmelden/bedankt', '/bestaat-niet']) {
+  for (const path of [...PAGES_WITHOUT_ISLANDS, '/bestaat-niet']) {
     it(`${path} loads only the router`, async () => assertOnlyRouter((await raw(app.port, path)).body));
   }
   it('a confirmation page too', async () => {

@@ -12,7 +12,9 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config.js';
 import { openStorage } from '../src/storage/index.js';
 import { openPostgres } from '../src/storage/postgres/index.js';
+import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations/index.js';
 import { openSqlite } from '../src/storage/sqlite/index.js';
+import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
 import { StorageUnavailableError, type NewRegistration, type Storage } from '../src/storage/types.js';
 import pg from 'pg';
 import { usePostgres } from './helpers/postgres.js';
@@ -144,7 +146,7 @@ describe('engine specifics', () => {
     const storage = await openSqlite(file);
     await storage.close();
     const db = new Database(file, { readonly: true });
-    assert.equal(db.pragma('user_version', { simple: true }), 3);
+    assert.equal(db.pragma('user_version', { simple: true }), SQLITE_MIGRATIONS.length);
     db.close();
   });
 
@@ -157,7 +159,7 @@ describe('engine specifics', () => {
     await client.end();
     assert.deepEqual(
       rows.map((r: { version: number }) => r.version),
-      [1, 2, 3],
+      POSTGRES_MIGRATIONS.map((_, i) => i + 1),
     );
     await Promise.all(stores.map((s) => s.close()));
   });

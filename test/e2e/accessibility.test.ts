@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import axe from 'axe-core';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { ROUTES } from '../../protocol/routes.js';
 import { browserSuite, withPage } from '../helpers/browser.js';
-import { VALID } from '../helpers/form.js';
+import { FORM_KITS, VALID, type FormKit } from '../helpers/form.js';
+import { PAGE_PATHS } from '../helpers/routes.js';
 import { BASE_URL, hydrateIsland, withFailureArtifacts, type PageOptions } from './kit.js';
 
 const suite = browserSuite();
@@ -58,7 +58,7 @@ function errorPage(status: number, path: string, init: RequestInit): State {
 }
 
 /** A form page after an empty submit: every field fails (with JavaScript: in place; without: the 422 page). */
-function everyError(path: string, island: string, button: string): State {
+function everyError({ path, island, submit: button }: FormKit): State {
   return [
     `${path} with every error`,
     async (page, javaScript) => {
@@ -74,16 +74,13 @@ function everyError(path: string, island: string, button: string): State {
   ];
 }
 
-const pagePaths = ROUTES.filter((r) => !r.path.includes(':')).map((r) => r.path);
-
 const STATES: State[] = [
-  ...pagePaths.map((path): State => [path, async (page) => void (await page.goto(suite.app.url + path, { waitUntil: 'load' }))]),
+  ...PAGE_PATHS.map((path): State => [path, async (page) => void (await page.goto(suite.app.url + path, { waitUntil: 'load' }))]),
   ['404 error page', async (page) => void (await page.goto(`${suite.app.url}/bestaat-niet`, { waitUntil: 'load' }))],
   ['400 error page', async (page) => void (await page.goto(`${suite.app.url}/%zz`, { waitUntil: 'load' }))],
   errorPage(403, '/aanmelden', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'naam=x' }),
   errorPage(405, '/over', { method: 'PUT' }),
-  everyError('/aanmelden', 'RegistrationForm', 'Aanmelden'),
-  everyError('/contact', 'ContactForm', 'Versturen'),
+  ...Object.values(FORM_KITS).map(everyError),
   ['/contact after success', async (page, javaScript) => {
     await page.goto(`${suite.app.url}/contact`, { waitUntil: 'load' });
     if (javaScript) await hydrateIsland(page, 'ContactForm');

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserSuite, withPage } from '../helpers/browser.js';
+import { pagesOfKind } from '../helpers/routes.js';
 
 const suite = browserSuite();
 
@@ -30,7 +31,7 @@ async function restoredOnBack(path: string): Promise<{ restored: boolean; reason
 }
 
 describe('the back/forward cache (docs/pages.md §2)', () => {
-  for (const path of ['/over', '/voorwaarden', '/aanmelden/bedankt', '/contact/bedankt']) {
+  for (const path of pagesOfKind('static')) {
     it(`restores the static page ${path} on Back`, async () => {
       const { restored, reasons } = await restoredOnBack(path);
       assert.deepEqual(reasons, []);
@@ -38,7 +39,7 @@ describe('the back/forward cache (docs/pages.md §2)', () => {
     });
   }
 
-  for (const path of ['/', '/aanmelden', '/contact']) {
+  for (const path of pagesOfKind('ssr')) {
     it(`keeps the ssr page ${path} out only for its no-store, if at all`, async () => {
       const { restored, reasons } = await restoredOnBack(path);
       // Chromium restores a no-store page unless a cookie it could depend on changed meanwhile

@@ -4,202 +4,50 @@
  */
 import { CSRF_FIELD, SUBMISSION_FIELD } from '../../protocol/forms.js';
 import type { Page } from 'puppeteer-core';
+import { FORMS } from '../../src/forms/index.js';
 import { freshAddress, raw, type RawResponse, type TestApp } from './app.js';
 
 /** Form fields by name; arrays for repeated names, undefined to leave a field out. */
 export type Fields = Record<string, string | string[] | undefined>;
 
-/** A complete, valid registration. */
-export const VALID: Fields = {
-  naam: 'Anna de Vries',
-  email: 'anna@voorbeeld.nl',
-  website: 'https://anna.voorbeeld.nl',
-  referentie: '',
-  gebruikersnaam: 'anna_1',
-  landcode: 'NL',
-  interesses: ['sport', 'natuur'],
-  personen: '2',
-  akkoord: 'ja',
-};
-
-/** The message of every field after an empty submit (docs/forms.md §1–§2). */
-export const EMPTY_SUBMIT_ERRORS: Readonly<Record<string, string>> = {
-  naam: 'Dit veld is verplicht',
-  email: 'Dit veld is verplicht',
-  gebruikersnaam: 'Dit veld is verplicht',
-  landcode: 'Dit veld is verplicht',
-  interesses: 'must contain at least 1 value(s)',
-  personen: 'Dit veld is verplicht',
-  akkoord: 'Dit veld is verplicht',
-};
-
-/** A valid UUID that no registration has. */
-export const UNKNOWN_UUID = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
-
-/**
- * One case per rule of docs/forms.md §2, boundaries included: a field, the value
- * it is given in an otherwise valid form, and its exact message (null: valid).
- */
-export const RULE_CASES: readonly RuleCase[] = [
-  ['naam', '', 'Dit veld is verplicht'],
-  ['naam', '   ', 'Dit veld is verplicht'],
-  ['naam', 'A', 'at least 2 characters'],
-  ['naam', '  A  ', 'at least 2 characters'],
-  ['naam', 'Al', null],
-  ['naam', 'Zoë Ümit-Çelik', null],
-  ['naam', 'x'.repeat(60), null],
-  ['naam', 'x'.repeat(61), 'at most 60 characters'],
-  ['naam', ` ${'x'.repeat(60)} `, null],
-  ['email', '', 'Dit veld is verplicht'],
-  ['email', 'anna', 'Dit is geen geldig email adress'],
-  ['email', 'anna@', 'Dit is geen geldig email adress'],
-  ['email', '  anna@voorbeeld.nl  ', null],
-  ['website', '', null],
-  ['website', 'voorbeeld.nl', 'Dit is geen geldige URL'],
-  ['website', 'ftp://voorbeeld.nl', 'Dit is geen geldige URL'],
-  ['website', 'javascript:alert(1)', 'Dit is geen geldige URL'],
-  ['website', 'http://voorbeeld.nl/pad?x=1', null],
-  ['referentie', '', null],
-  ['referentie', 'abc', 'Dit is geen geldige UUID'],
-  ['referentie', UNKNOWN_UUID, null],
-  ['gebruikersnaam', '', 'Dit veld is verplicht'],
-  ['gebruikersnaam', ' anna', 'Dit is geen geldige waarde'],
-  ['gebruikersnaam', 'ANNA ', 'Dit is geen geldige waarde'],
-  ['gebruikersnaam', 'Anna', 'the value must be lowercase'],
-  ['gebruikersnaam', 'an', 'at least 3 characters'],
-  ['gebruikersnaam', 'ann', null],
-  ['gebruikersnaam', 'a'.repeat(20), null],
-  ['gebruikersnaam', 'a'.repeat(21), 'at most 20 characters'],
-  ['gebruikersnaam', 'an-na', 'must match the given pattern'],
-  ['gebruikersnaam', 'anné', 'must match the given pattern'],
-  ['landcode', '', 'Dit veld is verplicht'],
-  ['landcode', 'N', 'must be exactly 2 characters'],
-  ['landcode', 'NLD', 'must be exactly 2 characters'],
-  ['landcode', 'nl', 'the value must be upper case'],
-  ['landcode', 'BE', null],
-  ['interesses', undefined, 'must contain at least 1 value(s)'],
-  ['interesses', ['sport', 'natuur', 'muziek', 'cultuur'], 'must contain at most 3 value(s)'],
-  ['interesses', ['sport', 'golf'], 'Invoer is niet geldig'],
-  ['interesses', 'techniek', null],
-  ['interesses', ['techniek', 'cultuur', 'muziek'], null],
-  ['personen', '', 'Dit veld is verplicht'],
-  ['personen', 'abc', 'Invoer is niet geldig'],
-  ['personen', '2.5', 'Invoer is niet geldig'],
-  ['personen', '0', 'Invoer is niet geldig'],
-  ['personen', '11', 'Invoer is niet geldig'],
-  ['personen', '1', null],
-  ['personen', '10', null],
-  ['akkoord', undefined, 'Dit veld is verplicht'],
-  ['akkoord', 'nee', 'Invoer is niet geldig'],
-];
+export { EMPTY_SUBMIT_ERRORS, RULE_CASES, UNKNOWN_UUID, VALID } from '../forms/registration.js';
+export { CONTACT_RULE_CASES, CONTACT_VALID } from '../forms/contact.js';
 
 /** A rule table row: a field, the value it is given in an otherwise valid form, and its exact message (null: valid). */
 export type RuleCase = readonly [field: string, value: string | string[] | undefined, message: string | null];
 
-/** A complete, valid contact message. */
-export const CONTACT_VALID: Fields = {
-  naam: 'Anna de Vries',
-  email: 'anna@voorbeeld.nl',
-  onderwerp: 'vraag',
-  bericht: 'Hoe laat begint de rondleiding op zaterdag?',
-};
-
-/** One case per rule of the contact form (docs/forms.md §9), boundaries included. */
-export const CONTACT_RULE_CASES: readonly RuleCase[] = [
-  ['naam', '', 'Dit veld is verplicht'],
-  ['naam', '  ', 'Dit veld is verplicht'],
-  ['naam', 'A', 'at least 2 characters'],
-  ['naam', 'Al', null],
-  ['naam', 'x'.repeat(60), null],
-  ['naam', 'x'.repeat(61), 'at most 60 characters'],
-  ['email', '', 'Dit veld is verplicht'],
-  ['email', 'anna', 'Dit is geen geldig email adress'],
-  ['email', ' anna@voorbeeld.nl ', null],
-  ['onderwerp', '', 'Dit veld is verplicht'],
-  ['onderwerp', undefined, 'Dit veld is verplicht'],
-  ['onderwerp', 'klacht', null],
-  ['onderwerp', 'compliment', null],
-  ['onderwerp', 'spam', 'Invoer is niet geldig'],
-  ['onderwerp', 'Vraag', 'Invoer is niet geldig'],
-  ['bericht', '', 'Dit veld is verplicht'],
-  ['bericht', '   ', 'Dit veld is verplicht'],
-  ['bericht', 'Te kort.', 'at least 10 characters'],
-  ['bericht', '  123456789  ', 'at least 10 characters'],
-  ['bericht', '1234567890', null],
-  ['bericht', 'x'.repeat(2000), null],
-  ['bericht', 'x'.repeat(2001), 'at most 2000 characters'],
-];
-
-/** What the test kit knows of each form of src/forms/index.ts, by the form's name. */
+/** What the test kit knows of a form of src/forms/index.ts. */
 export interface FormKit {
   /** Its path. */
   path: string;
   /** Its island's name. */
   island: string;
+  /** The accessible name of its submit button, e.g. `Aanmelden`. */
+  submit: string;
   /** A complete, valid post. */
   valid: Fields;
   /** One case per rule. */
   cases: readonly RuleCase[];
   /** Inputs across fields besides the cases, for the parity of server and browser. */
   edges: readonly Fields[];
+  /** A value in the wrong format for each text field: each fails a rule other than "required". */
+  wrongFormats: Fields;
 }
 
-/** The kit of every form. */
-export const FORM_KITS: Readonly<Record<string, FormKit>> = {
-  registration: {
-    path: '/aanmelden',
-    island: 'RegistrationForm',
-    valid: VALID,
-    cases: RULE_CASES,
-    edges: [
-      {},
-      { naam: '\t\n', email: ' ', gebruikersnaam: ' ', landcode: ' ', personen: ' ', akkoord: '' },
-      { ...VALID, naam: '😀', gebruikersnaam: '😀😀😀', landcode: '😀' },
-      { ...VALID, naam: '😀😀', landcode: 'ÉÉ' },
-      { ...VALID, naam: 'Ærøskøbing-Ålesund', email: 'jürgen@voorbeeld.de', gebruikersnaam: 'jürgen' },
-      { ...VALID, naam: 'a'.repeat(5000), email: `${'a'.repeat(300)}@voorbeeld.nl`, website: `https://${'a'.repeat(3000)}.nl` },
-      { ...VALID, gebruikersnaam: 'a'.repeat(2), landcode: 'N' },
-      { ...VALID, gebruikersnaam: 'ANNA', landcode: 'Nl' },
-      { ...VALID, gebruikersnaam: '_'.repeat(3), personen: '+3' },
-      { ...VALID, personen: '-1' },
-      { ...VALID, personen: '1e1' },
-      { ...VALID, personen: '0x5' },
-      { ...VALID, personen: ' 5 ' },
-      { ...VALID, personen: '9999999999999999' },
-      { ...VALID, website: 'http://localhost' },
-      { ...VALID, website: 'https://voorbeeld.nl:99999' },
-      { ...VALID, website: 'HTTPS://VOORBEELD.NL' },
-      { ...VALID, referentie: '3F2B8C1E-9A4D-4E6F-8B7A-1C2D3E4F5A6B' },
-      { ...VALID, referentie: ' 3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b' },
-      { ...VALID, email: 'a@b' },
-      { ...VALID, email: 'anna@voorbeeld..nl' },
-      { ...VALID, email: '"anna de vries"@voorbeeld.nl' },
-      { ...VALID, interesses: ['sport', 'sport'] },
-      { ...VALID, interesses: ['sport', 'natuur', 'muziek', 'golf'] },
-      { ...VALID, interesses: [''] },
-      { ...VALID, akkoord: 'JA' },
-      { ...VALID, akkoord: ['ja', 'ja'] },
-    ],
-  },
-  contact: {
-    path: '/contact',
-    island: 'ContactForm',
-    valid: CONTACT_VALID,
-    cases: CONTACT_RULE_CASES,
-    edges: [
-      {},
-      { naam: '\t\n', email: ' ', onderwerp: ' ', bericht: '\n\n' },
-      { ...CONTACT_VALID, naam: '😀', bericht: '😀'.repeat(9) },
-      { ...CONTACT_VALID, naam: '😀😀', bericht: '😀'.repeat(10) },
-      { ...CONTACT_VALID, naam: 'Ærøskøbing-Ålesund', email: 'jürgen@voorbeeld.de' },
-      { ...CONTACT_VALID, naam: 'a'.repeat(5000), email: `${'a'.repeat(300)}@voorbeeld.nl`, bericht: 'b'.repeat(5000) },
-      { ...CONTACT_VALID, onderwerp: ['vraag', 'klacht'] },
-      { ...CONTACT_VALID, onderwerp: ' vraag' },
-      { ...CONTACT_VALID, email: 'a@b' },
-      { ...CONTACT_VALID, bericht: 'regel een\nregel twee\n' },
-    ],
-  },
-};
+/**
+ * The kit of every form of src/forms/index.ts, by the form's name, each from `test/forms/<name>.ts`
+ * (its export `kit`): a new form brings its own kit file and touches no other.
+ */
+export const FORM_KITS: Readonly<Record<string, FormKit>> = Object.fromEntries(
+  await Promise.all(
+    FORMS.map(async (form) => {
+      const module = (await import(`../forms/${form.name}.js`).catch((error: unknown) => {
+        throw new Error(`The form "${form.name}" has no test kit: add test/forms/${form.name}.ts exporting \`kit\` (a FormKit)`, { cause: error });
+      })) as { kit: FormKit };
+      return [form.name, module.kit] as const;
+    }),
+  ),
+);
 
 /** What a rendered form gives a browser. */
 export interface FormSession {
