@@ -2,7 +2,9 @@
 //
 //   node scripts/test-files.mjs quick → every server test (test/*.test.ts) whose modules need none
 //                                       of the programs of scripts/test-tools.mjs
-//   node scripts/test-files.mjs all   → every server test and browser suite (test/e2e/*.test.ts)
+//   node scripts/test-files.mjs programs → the rest: the server tests that need one, and the browser
+//                                       suites (test/e2e/*.test.ts)
+//   node scripts/test-files.mjs all   → every server test and browser suite
 //
 // A test needs a program when it, or a local module it imports (at any depth), names the
 // program's path variable (e.g. `NGINX_PATH` in test/helpers/nginx.ts), imports a browser driver
@@ -66,19 +68,20 @@ const testsIn = (dir) =>
 
 /**
  * The files of a lane, relative to the root.
- * @param {'quick' | 'all'} lane
+ * @param {'quick' | 'programs' | 'all'} lane
  * @returns {string[]}
  */
 export function laneFiles(lane) {
   const server = testsIn('test');
-  const files = lane === 'quick' ? server.filter((file) => !needsProgram(file)) : [...server, ...testsIn('test/e2e')];
+  const quick = server.filter((file) => !needsProgram(file));
+  const files = { quick, programs: [...server.filter((file) => !quick.includes(file)), ...testsIn('test/e2e')], all: [...server, ...testsIn('test/e2e')] }[lane];
   return files.map((file) => relative(ROOT, file));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const lane = process.argv[2];
-  if (lane !== 'quick' && lane !== 'all') {
-    console.error('usage: node scripts/test-files.mjs quick|all');
+  if (lane !== 'quick' && lane !== 'programs' && lane !== 'all') {
+    console.error('usage: node scripts/test-files.mjs quick|programs|all');
     process.exit(2);
   }
   console.log(laneFiles(lane).join('\n'));

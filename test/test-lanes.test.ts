@@ -14,6 +14,7 @@ describe('the test lanes', () => {
   it('puts every server test in the quick lane or leaves it for a program it needs, and the browser suites in npm test only', () => {
     const all = laneFiles('all');
     const quick = laneFiles('quick');
+    assert.deepEqual([...quick, ...laneFiles('programs')].sort(), [...all].sort(), 'npm test runs both lanes: every file once');
     assert.ok(quick.includes('test/test-lanes.test.ts'), 'this file needs no program');
     assert.ok(quick.every((file) => all.includes(file) && !file.startsWith('test/e2e/')));
     for (const file of all.filter((f) => !quick.includes(f) && !f.startsWith('test/e2e/'))) assert.equal(needsProgram(resolve(file)), true, file);
