@@ -34,7 +34,7 @@ function localImports(file) {
   const specifiers = [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?\bfrom\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]/gm)].map((m) => /** @type {string} */ (m[1] ?? m[2]));
   return specifiers.flatMap((specifier) => {
     const base = resolve(dirname(file), specifier);
-    const found = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base.replace(/\.mjs$/, '.mjs')].find((path) => path.endsWith('s') && existsSync(path) && !path.endsWith('.json'));
+    const found = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx')].find((path) => /\.(?:m?js|tsx?)$/.test(path) && existsSync(path));
     return found ? [found] : [];
   });
 }
@@ -50,7 +50,7 @@ export function needsProgram(file) {
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     if (NEEDS.test(readFileSync(next, 'utf8'))) return true;
     for (const imported of localImports(next)) {
-      if (!seen.has(imported) && !imported.includes(`${join(ROOT, 'node_modules')}`)) {
+      if (!seen.has(imported)) {
         seen.add(imported);
         queue.push(imported);
       }

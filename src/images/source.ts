@@ -35,9 +35,9 @@ export async function findSource(roots: readonly ImageRoot[], path: string): Pro
   if (path.split('/').includes('')) return undefined;
   for (const root of roots) {
     const file = await realPathInside(root.dir, path.split('/'));
-    // Not in this root: try the next.
-    const info = file === undefined ? undefined : await stat(file).catch(() => undefined);
-    if (info?.isFile()) return { file: file!, hashed: root.hashed, size: info.size, mtimeMs: info.mtimeMs };
+    if (file === undefined) continue; // not in this root: try the next
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile()) return { file, hashed: root.hashed, size: info.size, mtimeMs: info.mtimeMs };
   }
   return undefined;
 }
