@@ -5,6 +5,7 @@
 /** @import { BuildContext, BuildOptions, Metafile } from 'esbuild' */
 /** @import { BuildManifest } from '../protocol/manifest.js' */
 import { mkdir, rm } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import { dirname, extname, join, sep } from 'node:path';
 import { watch as watchFiles } from 'chokidar';
 import * as esbuild from 'esbuild';
@@ -23,23 +24,34 @@ const WATCHED = ['src', 'protocol', 'views', 'islands', SOURCES.images];
 const SETTLE_MS = 25;
 
 /**
- * What one build ended in: good (a client build with its manifest, already written), or failed
- * with esbuild's errors as printed, without and with colours.
- * @typedef {{ ok: true, manifest?: BuildManifest } | { ok: false, message: string, colored: string }} BuildOutcome
+ * What one build ended in: good (a client build with its manifest, already written; a server
+ * build with the packages its bundle loads from node_modules at start), or failed with esbuild's
+ * errors as printed, without and with colours.
+ * @typedef {{ ok: true, manifest?: BuildManifest, packages?: string[] } | { ok: false, message: string, colored: string }} BuildOutcome
  */
 
 /**
- * A build's result as a development event.
- * @template T
- * @param {() => Promise<T>} run
- * @returns {Promise<{ ok: true, result: T } | { ok: false, message: string, colored: string }>}
+ * A build's result as a development outcome (never a rejection).
+ * @param {() => Promise<{ manifest?: BuildManifest, packages?: string[] }>} run
+ * @returns {Promise<BuildOutcome>}
  */
 async function outcome(run) {
   try {
-    return { ok: true, result: await run() };
+    return { ok: true, ...(await run()) };
   } catch (error) {
     return { ok: false, message: await formatBuildErrors(error), colored: await formatBuildErrors(error, true) };
   }
+}
+
+/**
+ * The packages a server bundle loads from node_modules as it starts (static imports and
+ * require calls; not what it imports on demand, such as sharp), without Node's own modules.
+ * @param {Metafile} metafile
+ * @returns {string[]}
+ */
+function startupPackages(metafile) {
+  const imports = Object.values(metafile.outputs).flatMap((output) => output.imports);
+  return [...new Set(imports.filter((i) => i.external && i.kind !== 'dynamic-import' && !isBuiltin(i.path)).map((i) => i.path))];
 }
 
 /**
@@ -49,11 +61,12 @@ async function outcome(run) {
  * @param {object} options
  * @param {string} [options.root] project root
  * @param {string} options.out build folder (e.g. `.eiland/dev`), emptied first
- * @param {(event: { client: BuildOutcome } | { server: BuildOutcome }) => void} options.onBuild
- *   after each build ends (the first ones, then those a batch of changes touches; the server's first)
+ * @param {(batch: { server?: Promise<BuildOutcome>, client?: Promise<BuildOutcome> }) => Promise<void>} options.onBatch
+ *   called as the builds of a batch begin (the first batch has both), with the outcome of each one
+ *   that runs; the next batch waits until it resolves
  * @returns {Promise<{ dispose(): Promise<void> }>}
  */
-export async function watch({ root = ROOT, out, onBuild }) {
+export async function watch({ root = ROOT, out, onBatch }) {
   const outAbs = withRoot(root, out);
   await rm(outAbs, { recursive: true, force: true });
   await mkdir(join(outAbs, 'assets'), { recursive: true });
@@ -83,7 +96,9 @@ export async function watch({ root = ROOT, out, onBuild }) {
   };
   const buildServerOnce = async () => {
     const result = await server.rebuild();
-    inputs.server = new Set(inputsOf(root, /** @type {Metafile} */ (result.metafile)));
+    const metafile = /** @type {Metafile} */ (result.metafile);
+    inputs.server = new Set(inputsOf(root, metafile));
+    return { packages: startupPackages(metafile) };
   };
 
   /**
@@ -91,26 +106,29 @@ export async function watch({ root = ROOT, out, onBuild }) {
    * @param {{ clientToo: boolean, serverToo: boolean, newContexts: boolean }} batch
    */
   const runBuilds = async ({ clientToo, serverToo, newContexts }) => {
-    // The server first, with every core: a restart is what an open page waits for; the client
-    // build then runs while the page waits to reconnect. Each is reported as soon as it ends.
-    if (serverToo) {
-      const event = await outcome(buildServerOnce);
-      failing.server = !event.ok;
-      onBuild({ server: event.ok ? { ok: true } : event });
-    }
-    if (clientToo) {
-      const event = await outcome(async () => {
-        if (newContexts || !client) {
-          const old = client;
-          client = undefined;
-          await Promise.all(old?.contexts.map((c) => c.dispose()) ?? []);
-          client = await clientContexts();
-        }
-        return buildClientOnce();
-      });
-      failing.client = !event.ok;
-      onBuild({ client: event.ok ? { ok: true, manifest: event.result } : event });
-    }
+    // Both at once: an open page waits for the slower one (esbuild runs them in parallel).
+    const serverOutcome = serverToo
+      ? outcome(buildServerOnce).then((event) => {
+          failing.server = !event.ok;
+          return event;
+        })
+      : undefined;
+    const clientOutcome = clientToo
+      ? outcome(async () => {
+          if (newContexts || !client) {
+            const old = client;
+            client = undefined;
+            await Promise.all(old?.contexts.map((c) => c.dispose()) ?? []);
+            client = await clientContexts();
+          }
+          return { manifest: await buildClientOnce() };
+        }).then((event) => {
+          failing.client = !event.ok;
+          return event;
+        })
+      : undefined;
+    await onBatch({ server: serverOutcome, client: clientOutcome });
+    await Promise.all([serverOutcome, clientOutcome]);
   };
 
   let queue = runBuilds({ clientToo: true, serverToo: true, newContexts: true });

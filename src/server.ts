@@ -44,7 +44,7 @@ export type ServerOptions = Omit<AppOptions, 'storage'> & {
   /** SQLite file when storage is opened here (default `data/eiland.db`). */
   databaseFile?: string;
   /** Wraps the production app, e.g. in the development app (src/dev/app.tsx). */
-  wrap?: (app: Express, context: { lifecycle: Lifecycle }) => Express;
+  wrap?: (app: Express) => Express;
 };
 
 /** A host as written in a URL: an IPv6 address in brackets. */
@@ -72,7 +72,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const csrfSecret = await csrfSecretOf(config, storage);
   const metrics = options.metrics ?? createMetrics();
   const production = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
-  const app = options.wrap ? options.wrap(production, { lifecycle }) : production;
+  const app = options.wrap ? options.wrap(production) : production;
   const server = createServer(
     {
       headersTimeout: 10_000,

@@ -1,7 +1,7 @@
 /**
  * Where the renderer asks for the current client build, per request (docs/islands.md §4). In
  * production the manifest is read once at start; in development the runner feeds every rebuild
- * (src/dev/feed.ts) and the build changes in place.
+ * (src/dev/page-build.ts) and the build changes in place.
  */
 import type { BuildManifest } from '../../protocol/manifest.js';
 import { BUNDLE } from './bundle.js';

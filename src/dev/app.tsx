@@ -1,38 +1,28 @@
 /**
- * Development wraps production (docs/development.md §1–§2): the reload channel, and the reload
- * client with the id of the build each page shows in its head, around the production app, which
- * knows nothing of them.
+ * Development wraps production (docs/development.md §1–§2): the reload client, and the id of the
+ * build each page shows, in the head of every page the production app renders; the production app
+ * knows nothing of them. The reload channel itself is the runner's (src/dev/front.ts).
  */
-import express, { Router, type Express } from 'express';
+import express, { type Express } from 'express';
 import { META } from '../../protocol/meta.js';
-import type { Lifecycle } from '../lifecycle.js';
-import type { BuildFeed } from './feed.js';
-import { reloadChannel } from './reload-channel.js';
-
-/** What the development app needs. */
-export interface DevelopmentAppOptions {
-  /** The runner's feed of builds. */
-  feed: BuildFeed;
-  /** Open event streams end when shutdown begins. */
-  lifecycle: Lifecycle;
-}
+import type { PageBuild } from './page-build.js';
 
 /**
- * The development app: `/_eiland/reload`, then the production app with the reload client in
- * every page it renders (page data carries none).
+ * The development app: the production app with the reload client in every page it renders
+ * (page data carries none).
  * @param app the production app (`createApp`)
- * @example startServer(config, { assets, wrap: (app, { lifecycle }) => developmentApp(app, { feed: assets.feed, lifecycle }) })
+ * @param build the build pages show
+ * @example startServer(config, { assets, wrap: (app) => developmentApp(app, assets.build) })
  */
-export function developmentApp(app: Express, { feed, lifecycle }: DevelopmentAppOptions): Express {
+export function developmentApp(app: Express, build: PageBuild): Express {
   const dev = express();
   dev.disable('x-powered-by');
-  dev.use(reloadChannel({ feed, lifecycle }, Router({ caseSensitive: true, strict: true })));
   dev.use(function reloadClient(_req, res, next) {
-    const client = feed.manifest.reload;
+    const client = build.manifest.reload;
     if (client) {
       res.locals.pageHead = (nonce) => (
         <>
-          <meta name={META.build} content={feed.id} />
+          <meta name={META.build} content={build.id} />
           <script type="module" src={client.file} nonce={nonce} />
         </>
       );

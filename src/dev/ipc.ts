@@ -1,15 +1,18 @@
 /**
- * The messages between the development runner (`scripts/dev.mjs`) and the server it forks
- * (docs/development.md §1), over Node's IPC channel. One type for each direction, read by both
- * sides (the runner through JSDoc).
+ * The messages between the development runner (`scripts/dev.mjs`) and the server processes it
+ * starts (docs/development.md §1), over Node's IPC channel. One type for each direction, read by
+ * both sides (the runner through JSDoc).
  */
 import type { BuildManifest } from '../../protocol/manifest.js';
 
-/** From the runner: a good client build's manifest, or what a failed build printed. */
-export type RunnerMessage = { type: 'client-built'; manifest: BuildManifest } | { type: 'build-failed'; message: string };
+/** From the runner: the client build pages are to be rendered with, and the id they show. */
+export type RunnerMessage = { type: 'build'; manifest: BuildManifest; id: string };
 
-/** From the server: it listens for messages now (one sent earlier could be lost). */
-export type ServerMessage = { type: 'ready' };
+/**
+ * From the server: it listens on `port` (loopback) and takes messages now; or it renders with
+ * the build `id` from now on (the answer to a {@link RunnerMessage}).
+ */
+export type ServerMessage = { type: 'listening'; port: number } | { type: 'showing'; id: string };
 
 /**
  * Whether a value received over IPC is a {@link RunnerMessage}.
@@ -17,6 +20,5 @@ export type ServerMessage = { type: 'ready' };
  */
 export function isRunnerMessage(message: unknown): message is RunnerMessage {
   const m = message as Partial<RunnerMessage> | null;
-  if (m?.type === 'client-built') return typeof (m as { manifest?: unknown }).manifest === 'object' && (m as { manifest?: unknown }).manifest !== null;
-  return m?.type === 'build-failed' && typeof (m as { message?: unknown }).message === 'string';
+  return m?.type === 'build' && typeof m.id === 'string' && typeof m.manifest === 'object' && m.manifest !== null;
 }

@@ -1,23 +1,25 @@
 /**
  * The reload channel of development (docs/development.md §2): `GET /_eiland/reload`, server-sent
- * events announcing the build id open pages should show, every finished rebuild and every
- * failed one. Served by the development app around the production one; production has no such
- * route (404).
+ * events announcing the build id open pages should show, every good build and every failed one.
+ * Served by the development runner's front (src/dev/front.ts), so a stream stays open while the
+ * server behind it restarts; production has no such route (404).
  */
-import type { Router } from 'express';
-import { RELOAD_PATH, type ReloadEvent } from '../../protocol/reload.js';
-import type { Lifecycle } from '../lifecycle.js';
-import { methodNotAllowed, routeName } from '../routes/router.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ReloadEvent } from '../../protocol/reload.js';
 import type { BuildFeed } from './feed.js';
 
 /** Options of {@link reloadChannel}. */
 export interface ReloadChannelOptions {
-  /** The watcher's feed of builds. */
-  feed: BuildFeed;
-  /** Open streams end when shutdown begins, so a restart is not held up by them. */
-  lifecycle: Lifecycle;
   /** A comment line is sent this often (ms) to keep the stream and proxies awake (default 10 000). */
   heartbeatMs?: number;
+}
+
+/** The channel: a request handler, and a way to end every open stream. */
+export interface ReloadChannel {
+  /** Answers a request for the channel's path: GET streams, HEAD answers the head, others 405. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Ends every open stream (the runner stops: open pages then try again, docs/development.md §3). */
+  close(): void;
 }
 
 /** One server-sent event: its type as `event`, the rest as one `data` line of JSON. */
@@ -26,18 +28,19 @@ function sse({ type, ...data }: ReloadEvent): string {
 }
 
 /**
- * The reload channel. On connect it sends `hello` with the current id (and `build-failed` while
- * the last build failed); then `reload` after every good rebuild, `build-failed` after a bad one,
- * and a heartbeat comment.
- * @param router where the route is added
- * @returns `router`
- * @example reloadChannel({ feed: assets.feed, lifecycle }, routes)
+ * The reload channel on `feed`. On connect a stream gets `hello` with the current id (and
+ * `build-failed` while the last build failed); then `reload` after every good build,
+ * `build-failed` after a bad one, and a heartbeat comment.
+ * @example const channel = reloadChannel(feed); channel.handle(req, res)
  */
-export function reloadChannel({ feed, lifecycle, heartbeatMs = 10_000 }: ReloadChannelOptions, router: Router): Router {
-  router
-    .route(RELOAD_PATH)
-    .all(routeName(RELOAD_PATH))
-    .get(function reload(req, res) {
+export function reloadChannel(feed: BuildFeed, { heartbeatMs = 10_000 }: ReloadChannelOptions = {}): ReloadChannel {
+  const open = new Set<ServerResponse>();
+  return {
+    handle(req, res) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('405 Method Not Allowed\n');
+        return;
+      }
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-cache, no-transform',
@@ -51,15 +54,15 @@ export function reloadChannel({ feed, lifecycle, heartbeatMs = 10_000 }: ReloadC
       if (feed.failure !== undefined) res.write(sse({ type: 'build-failed', message: feed.failure }));
       const unsubscribe = feed.subscribe((event) => res.write(sse(event)));
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
-      // At shutdown the stream ends with its connection, so the server can close at once.
-      const end = () => req.socket.destroy();
-      lifecycle.once('stopping', end);
-      req.on('close', () => {
+      open.add(res);
+      res.on('close', () => {
+        open.delete(res);
         unsubscribe();
         clearInterval(heartbeat);
-        lifecycle.off('stopping', end);
       });
-    })
-    .all(methodNotAllowed('GET, HEAD'));
-  return router;
+    },
+    close() {
+      for (const res of open) res.destroy();
+    },
+  };
 }

@@ -17,7 +17,7 @@ const RELOAD_MS = 2000;
 /**
  * An island edit shows within this long: an island is rendered on the server too, so its edit
  * rebuilds the client and the server and restarts the server before the page reloads and
- * hydrates (docs/development.md §1); 1.6 s on a quiet 2-core machine, up to 3.7 s measured in a
+ * hydrates (docs/development.md §1); under 0.5 s on a quiet 2-core machine, generous here for a
  * busy test run.
  */
 const ISLAND_RELOAD_MS = 5000;
@@ -140,10 +140,15 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
       await timeEdit(page, () => edit('views/pages/Voorwaarden.tsx', '<h1>Afspraken</h1>', '<h1>Huisregels</h1>'), `document.querySelector('h1')?.textContent === 'Huisregels'`);
     }));
 
-  it('reloads an open page within 2 s of a server edit and shows it', () =>
+  it('reloads an open page within 2 s of a server edit and shows it, told over the stream it kept through the restart', () =>
     withReloadingPage('/over', async (page) => {
+      // What the page asks for, in order: a reconnect of its stream would come before the reload.
+      const asked: string[] = [];
+      page.on('request', (req: HTTPRequest) => asked.push(req.isNavigationRequest() ? 'page' : req.url().endsWith('/_eiland/reload') ? 'stream' : 'other'));
       const ms = await timeEdit(page, () => edit('src/routes/pages.tsx', "title: 'Over deze site'", "title: 'Over Eiland'"), `document.title === 'Over Eiland · Eiland'`);
       assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
+      assert.equal(asked.filter((a) => a !== 'other').slice(0, 2).join(' '), 'page stream', 'the reload first, then the reloaded page’s own stream');
+      assert.match(dev.output(), /restarted \d+ ms after the build began/);
     }));
 
   it('reloads an open page within 2 s of a stylesheet edit and shows it', () =>
