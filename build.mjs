@@ -7,9 +7,10 @@
 //
 // NODE_ENV=development builds unminified with source maps and the reload client. A build folder
 // that already holds the build of these sources is left as it is (build/fingerprint.mjs).
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { builtAlready, fingerprint, recordFingerprint } from './build/fingerprint.mjs';
+import { FINGERPRINT_FILE, builtAlready, fingerprint, recordFingerprint } from './build/fingerprint.mjs';
 import { ROOT, withRoot } from './build/paths.mjs';
 
 const { values: args } = parseArgs({ options: { islands: { type: 'string', multiple: true }, out: { type: 'string' }, client: { type: 'boolean' }, force: { type: 'boolean' } } });
@@ -17,6 +18,10 @@ const { values: args } = parseArgs({ options: { islands: { type: 'string', multi
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
 const options = { out: args.out ?? 'dist', islandDirs: ['islands', ...(args.islands ?? [])], mode };
 const out = withRoot(ROOT, options.out);
+// Loaded only for a build: an up-to-date start need not load esbuild, swc and sharp. With no
+// fingerprint recorded (a fresh clone) a build is certain, and they load while the sources hash.
+const loadBuild = () => import('./build/index.mjs');
+const loading = args.force || !existsSync(join(out, FINGERPRINT_FILE)) ? loadBuild() : undefined;
 try {
   const print = await fingerprint(ROOT, { ...options, client: args.client === true });
   if (!args.force && (await builtAlready(out, print))) {
@@ -24,8 +29,7 @@ try {
     process.exit(0);
   }
   await recordFingerprint(out);
-  // Loaded only for a build: an up-to-date start need not load esbuild and terser.
-  const { build, buildClient } = await import('./build/index.mjs');
+  const { build, buildClient } = await (loading ?? loadBuild());
   if (args.client) {
     const result = await buildClient(options);
     console.log(`build ${result.manifest.buildId} (${mode}): ${result.files.length} client files in ${result.ms} ms`);

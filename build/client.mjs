@@ -58,25 +58,31 @@ function browserOptions(root, outdir, production) {
  * The client build's two esbuild option sets: islands + runtime + styles with code splitting
  * (one shared React chunk; a form island's entry carries its rule list), and the router alone (on
  * every page: one self-contained file; in development with the reload client beside it).
- * @param {{ root: string, out: string, islandDirs: string[], production: boolean, lists: Record<string, FormRules> }} options
- * @returns {Promise<{ islands: Record<string, string>, options: BuildOptions[] }>} islands by name
- *   (their entry points: a source relative to the root, or a form island's generated entry)
- * @throws Error when a listed form's island has no file in islands/
+ * The builds may begin before the rule lists are derived: a form island's entry waits for them.
+ * @param {{ root: string, out: string, islandDirs: string[], production: boolean, lists: Promise<Record<string, FormRules>> }} options
+ * @returns {Promise<{ islands: Record<string, string>, options: BuildOptions[], checked: Promise<void> }>}
+ *   islands by name (their generated entry points), the option sets, and the check of the rule
+ *   lists, which rejects when a listed form's island has no file in islands/ (or the lists could
+ *   not be derived)
  */
 export async function clientBuilds({ root, out, islandDirs, production, lists }) {
   /** @type {Record<string, string>} */
   const islands = Object.assign({}, ...(await Promise.all(islandDirs.map((dir) => islandsIn(withRoot(root, dir))))));
   const relativeIslands = Object.fromEntries(Object.entries(islands).map(([name, file]) => [name, relative(root, file)]));
-  const missing = unknownFormIslands(relativeIslands, lists);
-  if (missing.length > 0) throw new Error(`src/forms/index.ts lists a form whose island is missing: ${missing.join(', ')}`);
-  const entries = Object.fromEntries(Object.entries(relativeIslands).map(([name, file]) => [name, islandEntry(name, file, lists)]));
+  const checked = lists.then((derived) => {
+    const missing = unknownFormIslands(relativeIslands, derived);
+    if (missing.length > 0) throw new Error(`src/forms/index.ts lists a form whose island is missing: ${missing.join(', ')}`);
+    return derived;
+  });
+  const entries = Object.fromEntries(Object.keys(relativeIslands).map((name) => [name, islandEntry(name)]));
   const common = browserOptions(root, join(out, 'assets'), production);
   const entryPoints = { styles: SOURCES.styles, 'eiland-islands': SOURCES.runtime, ...entries };
   const routerEntries = { 'eiland-router': SOURCES.router, ...(production ? {} : { 'eiland-reload': SOURCES.reload }) };
   return {
     islands: entries,
+    checked: checked.then(() => undefined),
     options: [
-      { ...common, entryPoints, splitting: true, plugins: [formIslands(root, relativeIslands, lists)] },
+      { ...common, entryPoints, splitting: true, plugins: [formIslands(root, relativeIslands, checked)] },
       { ...common, entryPoints: routerEntries, splitting: false },
     ],
   };
@@ -99,16 +105,23 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   const production = mode === 'production';
   const outAbs = withRoot(root, out);
   await mkdir(join(outAbs, 'assets'), { recursive: true });
-  const { lists } = await deriveRules(root);
-  const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs, production, lists });
-  const [images, ...results] = await Promise.all([buildImages({ root, outAbs }), ...options.map((o) => esbuild.build(o))]);
+  // The rule lists are derived while esbuild begins (a form island's entry waits for them); the
+  // images render while the bundles are built, minified and compressed (docs/performance.md §6).
+  const { islands, options, checked } = await clientBuilds({ root, out: outAbs, islandDirs, production, lists: deriveRules(root).then((d) => d.lists) });
+  const rendering = buildImages({ root, outAbs });
+  rendering.catch(() => {}); // awaited below; a failure of an earlier step is the one reported
+  const [results] = await Promise.all([Promise.all(options.map((o) => esbuild.build(o))), checked]);
   /** @type {Metafile[]} */
-  const metafiles = results.map((r) => /** @type {Metafile} */ (/** @type {esbuild.BuildResult} */ (r).metafile));
-  if (production) await minifyAgain(metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f)), join(root, 'node_modules', '.cache', 'eiland', 'minified'));
+  const metafiles = results.map((r) => /** @type {Metafile} */ (r.metafile));
+  const bundles = metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f));
+  if (production) await minifyAgain(bundles, join(root, 'node_modules', '.cache', 'eiland', 'minified'));
+  const compressing = production ? compress(bundles) : undefined;
+  compressing?.catch(() => {}); // awaited below, as the images are
+  const images = await rendering;
   const { manifest, files } = await writeManifest({ root, out: outAbs, islands, metafiles, images: images.images, production });
-  if (production) await compress(files);
-  const written = metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f));
+  await compressing;
+  if (production) await compress(files.filter((file) => !bundles.includes(file)));
   // images/ holds the rendered images; buildImages prunes it itself.
-  await prune(join(outAbs, 'assets'), [...new Set([...written, ...files, imagesOutDir(outAbs)])]);
+  await prune(join(outAbs, 'assets'), [...new Set([...bundles, ...files, imagesOutDir(outAbs)])]);
   return { manifest, files: [...files, ...images.files], ms: Math.round(performance.now() - started) };
 }

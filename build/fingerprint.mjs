@@ -11,7 +11,7 @@ import { SERVER_ENTRY, withRoot } from './paths.mjs';
 const INPUTS = ['build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'build', 'src', 'views', 'protocol', 'islands', 'images'];
 
 /** The fingerprint's file in the build folder. */
-const FILE = 'build-fingerprint';
+export const FINGERPRINT_FILE = 'build-fingerprint';
 
 /**
  * Every file below a path (the path itself when it is a file), sorted; none when it is missing.
@@ -50,7 +50,7 @@ export async function fingerprint(root, options) {
  * @param {string} print
  */
 export async function builtAlready(out, print) {
-  const recorded = await readFile(join(out, FILE), 'utf8').catch(() => undefined);
+  const recorded = await readFile(join(out, FINGERPRINT_FILE), 'utf8').catch(() => undefined);
   return recorded === print && existsSync(join(out, 'manifest.json')) && existsSync(join(out, SERVER_ENTRY));
 }
 
@@ -61,6 +61,6 @@ export async function builtAlready(out, print) {
  * @param {string} [print] the fingerprint to record; none: forget it
  */
 export async function recordFingerprint(out, print) {
-  if (print === undefined) await rm(join(out, FILE), { force: true });
-  else await writeAtomically(join(out, FILE), print);
+  if (print === undefined) await rm(join(out, FINGERPRINT_FILE), { force: true });
+  else await writeAtomically(join(out, FINGERPRINT_FILE), print);
 }

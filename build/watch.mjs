@@ -80,7 +80,8 @@ export async function watch({ root = ROOT, out, onBatch }) {
   const clientContexts = async () => {
     const derived = await deriveRules(root);
     inputs.rules = new Set(derived.inputs);
-    const { islands, options } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, lists: derived.lists });
+    const { islands, options, checked } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, lists: Promise.resolve(derived.lists) });
+    await checked;
     return { islands, contexts: await Promise.all(options.map((/** @type {BuildOptions} */ o) => esbuild.context(o))) };
   };
   /** @type {Awaited<ReturnType<typeof buildImages>> | undefined} the last image build: done again only when a file under images/ changed */
