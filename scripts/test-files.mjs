@@ -4,7 +4,8 @@
 //                                       of the programs of scripts/test-tools.mjs
 //   node scripts/test-files.mjs programs → the rest: the server tests that need one, and the browser
 //                                       suites (test/e2e/*.test.ts)
-//   node scripts/test-files.mjs all   → every server test and browser suite
+//   node scripts/test-files.mjs all   → both, the programs' first: `npm test` runs them two at a
+//                                       time, and the long files begun first leave no long tail
 //
 // A test needs a program when it, or a local module it imports (at any depth), names the
 // program's path variable (e.g. `NGINX_PATH` in test/helpers/nginx.ts), imports a browser driver
@@ -74,7 +75,8 @@ const testsIn = (dir) =>
 export function laneFiles(lane) {
   const server = testsIn('test');
   const quick = server.filter((file) => !needsProgram(file));
-  const files = { quick, programs: [...server.filter((file) => !quick.includes(file)), ...testsIn('test/e2e')], all: [...server, ...testsIn('test/e2e')] }[lane];
+  const programs = [...server.filter((file) => !quick.includes(file)), ...testsIn('test/e2e')];
+  const files = { quick, programs, all: [...programs, ...quick] }[lane];
   return files.map((file) => relative(ROOT, file));
 }
 

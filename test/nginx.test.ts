@@ -152,12 +152,22 @@ describe('two instances behind the reference nginx', { timeout: 300_000 }, () =>
     for (let i = 0; i < 4; i++) assert.match(logged, new RegExp(`"traceId":"${trace}","spanId":"00f067aa0ba902b${i}"[^\\n]*"msg":"request completed"`));
   });
 
-  it('runs the registration and router suites through it (the pages suite runs against a deployment in qa-kit.test.ts)', async () => {
+  /**
+   * The browser tests whose requests cross the proxy in a way the suites' own runs do not prove:
+   * a form post with its CSRF cookie and the answer's redirect, a server-only 422, page data of a
+   * router navigation, a prefetch used by a click, and HTML and page data kept apart on one URL.
+   * The rest of those suites (inline validation, hydration, failures injected in the browser) ask
+   * nothing of nginx that these do not, and run directly in their own files.
+   */
+  const THROUGH_THE_PROXY = ['posts a valid form with the data marker', 'shows a server-only 422', 'swaps <main>', 'uses the prefetched data', 'after a client navigation, back and a reload show HTML'];
+
+  it('runs the registration and router tests that cross the proxy through it (the pages suite runs against a deployment in qa-kit.test.ts)', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, BASE_URL: base };
     delete env.NODE_TEST_CONTEXT;
-    const output = await run(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', '--test', '--test-reporter=tap', 'test/e2e/registration-js.test.ts', 'test/e2e/router.test.ts'], { env });
+    const names = THROUGH_THE_PROXY.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const output = await run(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', '--test', '--test-reporter=tap', `--test-name-pattern=${names.join('|')}`, 'test/e2e/registration-js.test.ts', 'test/e2e/router.test.ts'], { env });
     assert.match(output, /# fail 0/);
-    assert.match(output, /# pass [1-9]\d/);
+    for (const name of names) assert.match(output, new RegExp(`^\\s*ok \\d+ - ${name}(?!.*# SKIP)`, 'm'), `${name} ran and passed`);
     // Both instances served some of it.
     for (const instance of instances) assert.match(instance.output(), /"msg":"request completed"/);
   });

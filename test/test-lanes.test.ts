@@ -19,6 +19,8 @@ describe('the test lanes', () => {
     assert.ok(quick.every((file) => all.includes(file) && !file.startsWith('test/e2e/')));
     for (const file of all.filter((f) => !quick.includes(f) && !f.startsWith('test/e2e/'))) assert.equal(needsProgram(resolve(file)), true, file);
     assert.ok(all.length > quick.length);
+    assert.deepEqual(all, [...laneFiles('programs'), ...quick], 'the long files first');
+    assert.equal(new Set(all).size, all.length, 'each file once');
   });
 
   it('leaves out a test that reaches a program through a helper it imports, and not one that imports only its types', async () => {

@@ -247,8 +247,11 @@ function send(req: Request, res: Response, answer: OpenedImage | MadeImage): voi
     void answer.handle.close();
     return;
   }
-  // pipeline closes the file when the response ends or the client goes.
-  pipeline(answer.handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }), res, (error) => {
+  // pipeline closes the file when the response ends or the client goes. The stream stops at the
+  // variant's last byte rather than at a read that finds the end of the file, so the response
+  // ends with its last write: a client that has all the bytes and closes at once is not taken
+  // for one that left (docs/operations.md §2).
+  pipeline(answer.handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, start: 0, end: Math.max(size - 1, 0) }), res, (error) => {
     if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') req.log.warn({ event: 'image_cache_failed', err: error }, 'image_cache_failed');
   });
 }
