@@ -15,6 +15,7 @@ import { buildImages, imagesOutDir } from './images.mjs';
 import { writeManifest } from './manifest.mjs';
 import { ROOT, SOURCES, withRoot } from './paths.mjs';
 import { deriveRules } from './rules.mjs';
+import { buildVendor, vendorModules } from './vendor.mjs';
 
 /**
  * Each `.tsx` directly in an islands folder is one island, named by its file.
@@ -59,6 +60,7 @@ function browserOptions(root, outdir, production) {
  * (one shared React chunk; a form island's entry carries its rule list), and the router alone (on
  * every page: one self-contained file; in development with the reload client beside it).
  * The builds may begin before the rule lists are derived: a form island's entry waits for them.
+ * Development imports React from its own bundles (build/vendor.mjs), built here first.
  * @param {{ root: string, out: string, islandDirs: string[], production: boolean, lists: Promise<Record<string, FormRules>> }} options
  * @returns {Promise<{ islands: Record<string, string>, options: BuildOptions[], checked: Promise<void> }>}
  *   islands by name (their generated entry points), the option sets, and the check of the rule
@@ -76,13 +78,14 @@ export async function clientBuilds({ root, out, islandDirs, production, lists })
   });
   const entries = Object.fromEntries(Object.keys(relativeIslands).map((name) => [name, islandEntry(name)]));
   const common = browserOptions(root, join(out, 'assets'), production);
+  const vendor = production ? [] : [vendorModules(await buildVendor({ root, outAbs: out }))];
   const entryPoints = { styles: SOURCES.styles, 'eiland-islands': SOURCES.runtime, ...entries };
   const routerEntries = { 'eiland-router': SOURCES.router, ...(production ? {} : { 'eiland-reload': SOURCES.reload }) };
   return {
     islands: entries,
     checked: checked.then(() => undefined),
     options: [
-      { ...common, entryPoints, splitting: true, plugins: [formIslands(root, relativeIslands, checked)] },
+      { ...common, entryPoints, splitting: true, plugins: [...vendor, formIslands(root, relativeIslands, checked)] },
       { ...common, entryPoints: routerEntries, splitting: false },
     ],
   };
@@ -122,6 +125,6 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   await compressing;
   if (production) await compress(files.filter((file) => !bundles.includes(file)));
   // images/ holds the rendered images; buildImages prunes it itself.
-  await prune(join(outAbs, 'assets'), [...new Set([...bundles, ...files, imagesOutDir(outAbs)])]);
+  await prune(join(outAbs, 'assets'), [...new Set([...bundles, ...files, imagesOutDir(outAbs), join(outAbs, 'assets', 'vendor')])]);
   return { manifest, files: [...files, ...images.files], ms: Math.round(performance.now() - started) };
 }

@@ -71,7 +71,11 @@ export async function watch({ root = ROOT, out, onBatch }) {
   await rm(outAbs, { recursive: true, force: true });
   await mkdir(join(outAbs, 'assets'), { recursive: true });
   const server = await esbuild.context({ ...serverOptions({ root, out: outAbs, mode: 'development', buildId: null }), metafile: true });
-  /** @type {{ islands: Record<string, string>, contexts: BuildContext[] } | undefined} recreated when an island is added or removed (the entry points change) */
+  /**
+   * The client contexts, recreated when an island is added or removed (the entry points change),
+   * with each one's last metafile: a batch rebuilds only the contexts that read a changed file.
+   * @type {{ islands: Record<string, string>, contexts: BuildContext[], metafiles: Array<Metafile | undefined> } | undefined}
+   */
   let client;
   /** @type {{ client: Set<string>, server: Set<string>, rules: Set<string> }} */
   const inputs = { client: new Set(), server: new Set(), rules: new Set() };
@@ -82,18 +86,33 @@ export async function watch({ root = ROOT, out, onBatch }) {
     inputs.rules = new Set(derived.inputs);
     const { islands, options, checked } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, lists: Promise.resolve(derived.lists) });
     await checked;
-    return { islands, contexts: await Promise.all(options.map((/** @type {BuildOptions} */ o) => esbuild.context(o))) };
+    return { islands, contexts: await Promise.all(options.map((/** @type {BuildOptions} */ o) => esbuild.context(o))), metafiles: options.map(() => undefined) };
   };
   /** @type {Awaited<ReturnType<typeof buildImages>> | undefined} the last image build: done again only when a file under images/ changed */
   let images;
-  const buildClientOnce = async () => {
-    if (!client) throw new Error('No client build contexts');
-    const [built, ...results] = await Promise.all([images ?? buildImages({ root, outAbs }), ...client.contexts.map((c) => c.rebuild())]);
+  /**
+   * Rebuilds the client contexts that read one of `files` (every context when `files` is
+   * undefined, or one that has not built yet), then writes the manifest from all of them.
+   * @param {string[] | undefined} files
+   */
+  const buildClientOnce = async (files) => {
+    const current = client;
+    if (!current) throw new Error('No client build contexts');
+    const stale = (/** @type {number} */ i) => {
+      const metafile = current.metafiles[i];
+      return !files || !metafile || inputsOf(root, metafile).some((input) => files.includes(input));
+    };
+    const [built] = await Promise.all([
+      images ?? buildImages({ root, outAbs }),
+      ...current.contexts.map(async (context, i) => {
+        if (stale(i)) current.metafiles[i] = /** @type {Metafile} */ ((await context.rebuild()).metafile);
+      }),
+    ]);
     images = built;
-    const metafiles = results.map((r) => /** @type {Metafile} */ (r.metafile));
+    const metafiles = current.metafiles.map((m) => /** @type {Metafile} */ (m));
     // routes.json is read by the manifest, not by esbuild: a change to it rewrites the manifest.
     inputs.client = new Set([...metafiles.flatMap((m) => inputsOf(root, m)), join(root, SOURCES.routes), ...images.inputs]);
-    return (await writeManifest({ root, out: outAbs, islands: client.islands, metafiles, images: images.images, production: false })).manifest;
+    return (await writeManifest({ root, out: outAbs, islands: current.islands, metafiles, images: images.images, production: false })).manifest;
   };
   const buildServerOnce = async () => {
     const result = await server.rebuild();
@@ -104,9 +123,10 @@ export async function watch({ root = ROOT, out, onBatch }) {
 
   /**
    * Runs the builds a batch of changed files touches, and reports them together.
-   * @param {{ clientToo: boolean, serverToo: boolean, newContexts: boolean }} batch
+   * @param {{ clientToo: boolean, serverToo: boolean, newContexts: boolean, files?: string[] }} batch
+   *   `files`: what changed, when only the contexts that read them need a rebuild
    */
-  const runBuilds = async ({ clientToo, serverToo, newContexts }) => {
+  const runBuilds = async ({ clientToo, serverToo, newContexts, files }) => {
     // Both at once: an open page waits for the slower one (esbuild runs them in parallel).
     const serverOutcome = serverToo
       ? outcome(buildServerOnce).then((event) => {
@@ -122,7 +142,7 @@ export async function watch({ root = ROOT, out, onBatch }) {
             await Promise.all(old?.contexts.map((c) => c.dispose()) ?? []);
             client = await clientContexts();
           }
-          return { manifest: await buildClientOnce() };
+          return { manifest: await buildClientOnce(files) };
         }).then((event) => {
           failing.client = !event.ok;
           return event;
@@ -152,6 +172,8 @@ export async function watch({ root = ROOT, out, onBatch }) {
       clientToo: failing.client || newContexts || unknown || touches(inputs.client),
       serverToo: failing.server || unknown || touches(inputs.server),
       newContexts,
+      // Images and routes.json are read outside esbuild: their change, like a failure, rebuilds all.
+      files: failing.client || unknown || files.some((f) => !/\.(tsx?|css|svg)$/.test(f) || f.startsWith(join(root, SOURCES.images) + sep)) ? undefined : files,
     };
     if (batch.clientToo || batch.serverToo) queue = queue.then(() => runBuilds(batch));
   };
