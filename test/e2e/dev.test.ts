@@ -202,6 +202,31 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
       assert.equal(await page.$(overlay), null, 'no overlay after the fix');
     }));
 
+  it('keeps the last good server when a new one stops as it starts, shows that as an overlay, and reloads once it starts again', () =>
+    withReloadingPage('/over', async (page) => {
+      const file = join(project.dir, 'src/routes/pages.tsx');
+      const good = await readFile(file, 'utf8');
+      const from = dev.output().length;
+      // It builds, and throws as the new server imports it.
+      await writeFile(file, `${good}\nthrow new Error('kapot bij het starten');\n`);
+      let fixed = false;
+      try {
+        await page.waitForSelector(overlay, { timeout: 10_000 });
+        assert.match(String(await page.evaluate(`document.querySelector('${overlay}').textContent`)), /The server stopped as it started/);
+        await dev.waitFor(/kapot bij het starten/, 5000, from);
+        // The last good server still answers.
+        const res = await fetch(`${base}/over`);
+        assert.equal(res.status, 200);
+        const reloaded = page.waitForNavigation({ timeout: 10_000 });
+        fixed = true;
+        await writeFile(file, good);
+        await reloaded;
+        assert.equal(await page.$(overlay), null, 'no overlay after the fix');
+      } finally {
+        if (!fixed) await writeFile(file, good);
+      }
+    }));
+
   it('tries again about every second while the dev server is down, and reloads once when it is back', () =>
     withReloadingPage('/over', async (page) => {
       const loads = countLoads(page);
