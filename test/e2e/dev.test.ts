@@ -12,15 +12,13 @@ import { waitFor, within } from '../helpers/app.js';
 import { copyProject, startProcess, type ProjectCopy, type WatchedProcess } from '../helpers/project.js';
 import { hydrateIsland } from './kit.js';
 
-/** An edit shows in an open page within this long. */
-const RELOAD_MS = 2000;
 /**
- * An island edit shows within this long: an island is rendered on the server too, so its edit
- * rebuilds the client and the server and restarts the server before the page reloads and
- * hydrates (docs/development.md §1); under 0.5 s on a quiet 2-core machine, generous here for a
- * busy test run.
+ * An edit shows in an open page within this long: under 0.5 s on a quiet 2-core machine
+ * (`npm run bench:dev` holds that budget), generous here because `npm test` runs another file
+ * beside this one, and edits in quick succession may find no warm server process ready
+ * (docs/development.md §1).
  */
-const ISLAND_RELOAD_MS = 5000;
+const RELOAD_MS = 5000;
 const READY = /ready at (http:\/\/127\.0\.0\.1:(\d+))/;
 
 let project: ProjectCopy;
@@ -115,11 +113,11 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
         () => edit('islands/RegistrationForm.tsx', 'Meld je aan in een minuut.', 'Meld je snel aan.'),
         `document.querySelector('main p')?.textContent.includes('Meld je snel aan.') && document.querySelector('[data-island]')?.dataset.hydrated === 'pending'`,
       );
-      assert.ok(ms <= ISLAND_RELOAD_MS, `shown after ${ms} ms`);
+      assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
       await hydrateIsland(page, 'RegistrationForm');
     }));
 
-  it('reloads an open page within 2 s of a view edit and shows it', () =>
+  it('reloads an open page within 5 s of a view edit and shows it', () =>
     withReloadingPage('/over', async (page) => {
       const ms = await timeEdit(page, () => edit('views/pages/Over.tsx', '<h1>Over deze site</h1>', '<h1>Over dit eiland</h1>'), `document.querySelector('h1')?.textContent === 'Over dit eiland'`);
       assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
@@ -140,7 +138,7 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
       await timeEdit(page, () => edit('views/pages/Voorwaarden.tsx', '<h1>Afspraken</h1>', '<h1>Huisregels</h1>'), `document.querySelector('h1')?.textContent === 'Huisregels'`);
     }));
 
-  it('reloads an open page within 2 s of a server edit and shows it, told over the stream it kept through the restart', () =>
+  it('reloads an open page within 5 s of a server edit and shows it, told over the stream it kept through the restart', () =>
     withReloadingPage('/over', async (page) => {
       // What the page asks for, in order: a reconnect of its stream would come before the reload.
       const asked: string[] = [];
@@ -151,7 +149,7 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
       assert.match(dev.output(), /restarted \d+ ms after the build began/);
     }));
 
-  it('reloads an open page within 2 s of a stylesheet edit and shows it', () =>
+  it('reloads an open page within 5 s of a stylesheet edit and shows it', () =>
     withReloadingPage('/over', async (page) => {
       const ms = await timeEdit(page, () => edit('views/styles.css', /$/, '\nmain h1 { text-transform: uppercase; }\n'), `getComputedStyle(document.querySelector('main h1')).textTransform === 'uppercase'`);
       assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
