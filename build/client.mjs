@@ -15,7 +15,7 @@ import { buildImages, imagesOutDir } from './images.mjs';
 import { writeManifest } from './manifest.mjs';
 import { ROOT, SOURCES, withRoot } from './paths.mjs';
 import { deriveRules } from './rules.mjs';
-import { buildVendor, vendorModules } from './vendor.mjs';
+import { buildVendor, vendorModules, vendorOutDir } from './vendor.mjs';
 
 /**
  * Each `.tsx` directly in an islands folder is one island, named by its file.
@@ -109,7 +109,7 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   const outAbs = withRoot(root, out);
   await mkdir(join(outAbs, 'assets'), { recursive: true });
   // The rule lists are derived while esbuild begins (a form island's entry waits for them); the
-  // images render while the bundles are built, minified and compressed (docs/performance.md §6).
+  // images render while the bundles are built, minified and compressed (docs/performance.md §3).
   const { islands, options, checked } = await clientBuilds({ root, out: outAbs, islandDirs, production, lists: deriveRules(root).then((d) => d.lists) });
   const rendering = buildImages({ root, outAbs });
   rendering.catch(() => {}); // awaited below; a failure of an earlier step is the one reported
@@ -124,7 +124,8 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   const { manifest, files } = await writeManifest({ root, out: outAbs, islands, metafiles, images: images.images, production });
   await compressing;
   if (production) await compress(files.filter((file) => !bundles.includes(file)));
-  // images/ holds the rendered images; buildImages prunes it itself.
-  await prune(join(outAbs, 'assets'), [...new Set([...bundles, ...files, imagesOutDir(outAbs), join(outAbs, 'assets', 'vendor')])]);
+  // images/ holds the rendered images (buildImages prunes it itself); vendor/ development's React.
+  const folders = [imagesOutDir(outAbs), ...(production ? [] : [vendorOutDir(outAbs)])];
+  await prune(join(outAbs, 'assets'), [...new Set([...bundles, ...files, ...folders])]);
   return { manifest, files: [...files, ...images.files], ms: Math.round(performance.now() - started) };
 }

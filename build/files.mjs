@@ -13,14 +13,15 @@ export async function writeAtomically(file, data) {
 }
 
 /**
- * Removes from `dir` every file that is not one of `keep` or its `.br`/`.gz` twin.
+ * Removes from `dir` every file and folder that is not one of `keep` or its `.br`/`.gz` twin
+ * (e.g. the React bundles of a development build, before a production build into the same folder).
  * @param {string} dir
  * @param {string[]} keep absolute paths
  */
 export async function prune(dir, keep) {
   const wanted = new Set(keep.flatMap((file) => [file, `${file}.br`, `${file}.gz`]));
   const present = await readdir(dir);
-  await Promise.all(present.map((name) => join(dir, name)).filter((file) => !wanted.has(file)).map((file) => rm(file, { force: true })));
+  await Promise.all(present.map((name) => join(dir, name)).filter((file) => !wanted.has(file)).map((file) => rm(file, { force: true, recursive: true })));
 }
 
 /**

@@ -12,6 +12,12 @@ const VENDOR = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'];
 const NAMESPACE = 'eiland-vendor';
 
 /**
+ * The folder of React's bundles in a development build folder (served as `/assets/vendor/`).
+ * @param {string} outAbs the build folder (absolute)
+ */
+export const vendorOutDir = (outAbs) => join(outAbs, 'assets', 'vendor');
+
+/**
  * Bundles React's modules for the browser (development: unminified, with source maps) into
  * `<outAbs>/assets/vendor/`, with one shared chunk, so every module has one React. Each module
  * exports the names its package exports (read from the package itself) and the package as
@@ -26,7 +32,7 @@ export async function buildVendor({ root, outAbs }) {
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(VENDOR.map((module) => [entryName(module), `${NAMESPACE}:${module}`])),
-    outdir: join(outAbs, 'assets', 'vendor'),
+    outdir: vendorOutDir(outAbs),
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     bundle: true,

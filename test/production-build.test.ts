@@ -3,8 +3,10 @@
  * client in any page or page data, no source maps — where a development build has them.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
 import { readManifest } from '../src/assets/manifest.js';
 import { testBuild } from './fixtures/island-routes.js';
@@ -43,14 +45,27 @@ describe('production has no trace of development (docs/development.md §2)', () 
     assert.equal(readManifest('dist/manifest.json').reload, undefined, 'no reload client in the manifest');
   });
 
-  it('where a development build has its source maps and reload client (the checks above can fail)', async () => {
+  it('where a development build has its source maps, reload client and React bundles (the checks above can fail)', async () => {
     const build = await testBuild({ development: true });
     try {
       const files = readdirSync(join(build.dir, 'assets'));
       assert.ok(files.some((f) => f.endsWith('.js.map')));
+      assert.ok(readdirSync(join(build.dir, 'assets', 'vendor')).some((f) => /^react-dom-client-\w+\.js$/.test(f)), 'React on its own (docs/development.md §1)');
       const reload = readManifest(join(build.dir, 'manifest.json')).reload;
       assert.ok(reload);
       assert.match(readFileSync(join(build.dir, reload.file.replace('/assets/', 'assets/')), 'utf8'), /sourceMappingURL=eiland-reload-\w+\.js\.map/);
+    } finally {
+      await build.remove();
+    }
+  });
+
+  it('leaves nothing of a development build in the folder a production build reuses', async () => {
+    const build = await testBuild({ development: true });
+    try {
+      await promisify(execFile)(process.execPath, ['build.mjs', '--client', '--out', build.dir], { env: { ...process.env, NODE_ENV: 'production' } });
+      const files = readdirSync(join(build.dir, 'assets'));
+      assert.ok(files.some((f) => f.endsWith('.js')), 'the production build is there');
+      assert.deepEqual(files.filter((f) => f === 'vendor' || f.endsWith('.map') || f.startsWith('eiland-reload-')), []);
     } finally {
       await build.remove();
     }
