@@ -1,11 +1,9 @@
 // What the benchmark measures of one running server (docs/performance.md §2): load at 32
 // connections (autocannon), a form post from fresh addresses, time to first byte against time
-// to the whole document, HTML bytes, and the JavaScript a page makes a browser load.
+// to the whole document, and HTML bytes (the JavaScript a page loads: bench/page-scripts.mjs).
 // Loopback only.
 import autocannon from 'autocannon';
 import { fetchRaw } from './page-scripts.mjs';
-
-export { fetchRaw, pageScripts } from './page-scripts.mjs';
 
 export const CONNECTIONS = 32;
 

@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { JS_BUDGET, KIB } from './budgets.mjs';
-import { fetchRaw, load, loadPosts, pageScripts, timeDocument, CONNECTIONS } from './measure.mjs';
+import { load, loadPosts, timeDocument, CONNECTIONS } from './measure.mjs';
+import { fetchRaw, pageScripts } from './page-scripts.mjs';
 import { deployment, startServer } from './servers.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

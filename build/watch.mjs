@@ -127,13 +127,13 @@ export async function watch({ root = ROOT, out, onBatch }) {
    *   `files`: what changed, when only the contexts that read them need a rebuild
    */
   const runBuilds = async ({ clientToo, serverToo, newContexts, files }) => {
+    /** Notes whether a build failed (it is tried again on any change), and passes its outcome on. */
+    const noted = (/** @type {'client' | 'server'} */ kind) => (/** @type {BuildOutcome} */ event) => {
+      failing[kind] = !event.ok;
+      return event;
+    };
     // Both at once: an open page waits for the slower one (esbuild runs them in parallel).
-    const serverOutcome = serverToo
-      ? outcome(buildServerOnce).then((event) => {
-          failing.server = !event.ok;
-          return event;
-        })
-      : undefined;
+    const serverOutcome = serverToo ? outcome(buildServerOnce).then(noted('server')) : undefined;
     const clientOutcome = clientToo
       ? outcome(async () => {
           if (newContexts || !client) {
@@ -143,10 +143,7 @@ export async function watch({ root = ROOT, out, onBatch }) {
             client = await clientContexts();
           }
           return { manifest: await buildClientOnce(files) };
-        }).then((event) => {
-          failing.client = !event.ok;
-          return event;
-        })
+        }).then(noted('client'))
       : undefined;
     await onBatch({ server: serverOutcome, client: clientOutcome });
     await Promise.all([serverOutcome, clientOutcome]);

@@ -245,3 +245,32 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
       assert.equal(loads(), 1, 'reloaded exactly once');
     }));
 });
+
+describe('npm run dev whose first client build fails (docs/development.md §1, §4)', { timeout: 180_000, skip }, () => {
+  it('starts no server until the client builds, then one with nothing to show but the page', async () => {
+    const copy = await copyProject();
+    const styles = join(copy.dir, 'views/styles.css');
+    const good = await readFile(styles, 'utf8');
+    await writeFile(styles, `@import "./ontbreekt.css";\n${good}`);
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
+    delete env.NODE_ENV;
+    const broken = startProcess('npm', ['run', 'dev'], { cwd: copy.dir, env });
+    try {
+      await broken.waitFor(/client build failed; the last good build keeps running/, 60_000);
+      await broken.waitFor(/watching for changes/, 60_000);
+      await writeFile(styles, good);
+      const url = (await broken.waitFor(READY, 60_000))[1]!;
+      assert.doesNotMatch(broken.output(), /The server stopped as it started/, 'no server was started, so none stopped');
+      await withPage(chromium, {}, async ({ page }) => {
+        const connected = page.waitForResponse((r) => r.url().endsWith('/_eiland/reload') && r.status() === 200);
+        await page.goto(`${url}/over`);
+        await connected;
+        await new Promise((r) => setTimeout(r, 1000)); // a failure would be on the stream by now
+        assert.equal(await page.$(overlay), null, 'no overlay once every build is good');
+      });
+    } finally {
+      await broken.stop();
+      await copy.remove();
+    }
+  });
+});
