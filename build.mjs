@@ -19,12 +19,16 @@ const mode = process.env.NODE_ENV === 'development' ? 'development' : 'productio
 const options = { out: args.out ?? 'dist', islandDirs: ['islands', ...(args.islands ?? [])], mode };
 const out = withRoot(ROOT, options.out);
 // Loaded only for a build: an up-to-date start need not load esbuild, swc and sharp. With no
-// fingerprint recorded (a fresh clone) a build is certain, and they load while the sources hash.
+// fingerprint recorded (a fresh clone) a build is certain: they load, and it runs, while the
+// sources hash.
 const loadBuild = () => import('./build/index.mjs');
-const loading = args.force || !existsSync(join(out, FINGERPRINT_FILE)) ? loadBuild() : undefined;
+const certain = args.force || !existsSync(join(out, FINGERPRINT_FILE));
+const loading = certain ? loadBuild() : undefined;
 try {
-  const print = await fingerprint(ROOT, { ...options, client: args.client === true });
-  if (!args.force && (await builtAlready(out, print))) {
+  // A certain build does not wait for the sources' hash: it is recorded when the build is done.
+  const printing = fingerprint(ROOT, { ...options, client: args.client === true });
+  printing.catch(() => {}); // awaited below, after the build, whose failure is the one reported
+  if (!certain && (await builtAlready(out, await printing))) {
     console.log(`build (${mode}): ${relative(ROOT, out)}/ is up to date`);
     process.exit(0);
   }
@@ -37,7 +41,7 @@ try {
     const result = await build(options);
     console.log(`build ${result.manifest.buildId} (${mode}): ${result.files.length} client files and ${relative(ROOT, result.server)} in ${result.ms} ms`);
   }
-  await recordFingerprint(out, print);
+  await recordFingerprint(out, await printing);
 } catch (error) {
   const { formatBuildErrors } = await import('./build/index.mjs');
   console.error(await formatBuildErrors(error, process.stderr.isTTY));

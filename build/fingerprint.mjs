@@ -39,8 +39,9 @@ async function filesBelow(path) {
 export async function fingerprint(root, options) {
   const paths = [...new Set([...INPUTS, ...options.islandDirs])].map((path) => withRoot(root, path));
   const files = [...new Set((await Promise.all(paths.map(filesBelow))).flat())].sort();
+  const contents = await Promise.all(files.map((file) => readFile(file))); // read at once, hashed in order
   const hash = createHash('sha256').update(JSON.stringify({ options, node: process.version }));
-  for (const file of files) hash.update(`\0${relative(root, file)}\0`).update(await readFile(file));
+  files.forEach((file, i) => hash.update(`\0${relative(root, file)}\0`).update(/** @type {Buffer} */ (contents[i])));
   return hash.digest('base64url');
 }
 

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 /** @import { BuiltImage } from '../protocol/manifest.js' */
-import sharp from 'sharp';
 import { SOURCES } from './paths.mjs';
 
 /**
@@ -17,7 +16,6 @@ import { SOURCES } from './paths.mjs';
  * quantisation keeps the file small all the same.
  */
 const JPEG = { quality: 82, trellisQuantisation: true, overshootDeringing: true, quantisationTable: 3, optimiseCoding: true, progressive: false };
-const RENDER = { format: 'jpeg', ...JPEG, sharp: sharp.versions.sharp };
 
 /**
  * A content hash in esbuild's alphabet and length (8 characters, A–Z and 2–7).
@@ -47,6 +45,9 @@ export const imagesOutDir = (outAbs) => join(outAbs, 'assets', 'images');
  * @throws Error naming the file when an SVG cannot be rendered
  */
 export async function buildImages({ root, outAbs }) {
+  // sharp loads here, not with the build: its 0.14 s of loading need not delay esbuild's start.
+  const { default: sharp } = await import('sharp');
+  const settings = JSON.stringify({ format: 'jpeg', ...JPEG, sharp: sharp.versions.sharp });
   const sourceDir = join(root, SOURCES.images);
   const outDir = imagesOutDir(outAbs);
   await mkdir(outDir, { recursive: true });
@@ -55,7 +56,7 @@ export async function buildImages({ root, outAbs }) {
     sources.map(async (file) => {
       const svg = await readFile(join(sourceDir, file));
       const name = basename(file, '.svg');
-      const target = join(outDir, `${name}-${contentHash(svg, JSON.stringify(RENDER))}.jpg`);
+      const target = join(outDir, `${name}-${contentHash(svg, settings)}.jpg`);
       if (!existsSync(target)) {
         try {
           const temporary = `${target}.tmp`;

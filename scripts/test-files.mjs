@@ -1,7 +1,8 @@
 // The test files of a lane (docs/qa-kit.md §1), derived from the files themselves, never listed:
 //
 //   node scripts/test-files.mjs quick → every server test (test/*.test.ts) whose modules need none
-//                                       of the programs of scripts/test-tools.mjs
+//                                       of the programs of scripts/test-tools.mjs, those that
+//                                       start processes of their own first (the long ones)
 //   node scripts/test-files.mjs programs → the rest: the server tests that need one, and the browser
 //                                       suites (test/e2e/*.test.ts)
 //   node scripts/test-files.mjs all   → both, the programs' first: `npm test` runs them two at a
@@ -40,16 +41,20 @@ function localImports(file) {
   });
 }
 
+/** What marks a module as starting a process of its own (the app's build or server, npm). */
+const SPAWNS = /^import [^;]*from ['"]node:child_process['"]/m;
+
 /**
- * Whether a test file needs one of the programs.
+ * Whether a test file, or a local module it imports at any depth, matches a pattern.
  * @param {string} file absolute
+ * @param {RegExp} pattern
  */
-export function needsProgram(file) {
+function reaches(file, pattern) {
   // The lanes' own modules name every program without running any.
   const seen = new Set([file, fileURLToPath(import.meta.url), fileURLToPath(new URL('./test-tools.mjs', import.meta.url))]);
   const queue = [file];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    if (NEEDS.test(readFileSync(next, 'utf8'))) return true;
+    if (pattern.test(readFileSync(next, 'utf8'))) return true;
     for (const imported of localImports(next)) {
       if (!seen.has(imported)) {
         seen.add(imported);
@@ -59,6 +64,18 @@ export function needsProgram(file) {
   }
   return false;
 }
+
+/**
+ * Whether a test file needs one of the programs.
+ * @param {string} file absolute
+ */
+export const needsProgram = (file) => reaches(file, NEEDS);
+
+/**
+ * Whether a test file starts processes of its own (a build, a server, npm) through its imports.
+ * @param {string} file absolute
+ */
+export const startsProcesses = (file) => reaches(file, SPAWNS);
 
 /** @param {string} dir relative to the root */
 const testsIn = (dir) =>
@@ -74,7 +91,9 @@ const testsIn = (dir) =>
  */
 export function laneFiles(lane) {
   const server = testsIn('test');
-  const quick = server.filter((file) => !needsProgram(file));
+  // Files that start processes of their own are the quick lane's long ones: they go first.
+  const inProcess = server.filter((file) => !needsProgram(file));
+  const quick = [...inProcess.filter(startsProcesses), ...inProcess.filter((file) => !startsProcesses(file))];
   const programs = [...server.filter((file) => !quick.includes(file)), ...testsIn('test/e2e')];
   const files = { quick, programs, all: [...programs, ...quick] }[lane];
   return files.map((file) => relative(ROOT, file));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readManifest } from '../src/assets/manifest.js';
-import { raw, useApp } from './helpers/app.js';
+import { useApp } from './helpers/app.js';
 
 describe('the build (docs/islands.md §4)', () => {
   const manifest = readManifest('dist/manifest.json');
@@ -47,14 +47,14 @@ describe('serving the build', () => {
   it('serves the .br twin for Accept-Encoding br, .gz for gzip, the original otherwise, with Vary', async () => {
     const manifest = readManifest('dist/manifest.json');
     const url = manifest.runtime.file;
-    const br = await raw(app.port, url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    const br = await app.request(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     assert.equal(br.headers['content-encoding'], 'br');
     assert.match(String(br.headers.vary), /Accept-Encoding/);
     assert.match(String(br.headers['content-type']), /javascript/);
     assert.match(String(br.headers['cache-control']), /immutable/);
-    const gz = await raw(app.port, url, { headers: { 'Accept-Encoding': 'gzip' } });
+    const gz = await app.request(url, { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(gz.headers['content-encoding'], 'gzip');
-    const plain = await raw(app.port, url);
+    const plain = await app.request(url);
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.body, readFileSync(`dist${url}`, 'utf8'));
   });
@@ -62,7 +62,7 @@ describe('serving the build', () => {
   it('serves the licence notices beside the bundles that carry packages, and none in the JavaScript (docs/islands.md §4)', async () => {
     const manifest = readManifest('dist/manifest.json');
     // React is in a chunk of the runtime's: its notices are beside that chunk.
-    const answers = await Promise.all([manifest.runtime.file, ...manifest.runtime.imports].map((url) => raw(app.port, `${url}.LEGAL.txt`)));
+    const answers = await Promise.all([manifest.runtime.file, ...manifest.runtime.imports].map((url) => app.request(`${url}.LEGAL.txt`)));
     const notices = answers.filter((a) => a.status === 200).map((a) => a.body).join('\n');
     assert.match(notices, /react-dom/);
     assert.match(notices, /MIT/);
@@ -72,7 +72,7 @@ describe('serving the build', () => {
   it('answers every variant of an asset with the same Content-Type and Last-Modified (docs/pages.md §2)', async () => {
     const manifest = readManifest('dist/manifest.json');
     for (const url of [manifest.runtime.file, manifest.styles]) {
-      const variants = await Promise.all(['br', 'gzip', 'identity'].map((encoding) => raw(app.port, url, { headers: { 'Accept-Encoding': encoding } })));
+      const variants = await Promise.all(['br', 'gzip', 'identity'].map((encoding) => app.request(url, { headers: { 'Accept-Encoding': encoding } })));
       assert.deepEqual(
         variants.map((v) => v.headers['content-encoding']),
         ['br', 'gzip', undefined],
@@ -99,7 +99,7 @@ describe('serving the build', () => {
 
   it('renders the island marker with name, id, trigger, chunk and escaped props, and lists its modules for after the first paint', async () => {
     const manifest = readManifest('dist/manifest.json');
-    const page = await raw(app.port, '/aanmelden');
+    const page = await app.request('/aanmelden');
     const marker = /<div data-island="RegistrationForm"[^>]*>/.exec(page.body)?.[0] ?? '';
     assert.match(marker, /data-island-id="i1"/);
     assert.match(marker, /data-trigger="interaction"/);

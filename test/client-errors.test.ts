@@ -5,13 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { freshAddress, raw, useApp } from './helpers/app.js';
+import { freshAddress, useApp } from './helpers/app.js';
 
 const app = useApp();
 
 describe('POST /_eiland/client-errors (docs/errors.md §6)', () => {
   const send = (body: string, headers: Record<string, string> = {}, from = freshAddress()) =>
-    raw(app.port, '/_eiland/client-errors', { method: 'POST', from, headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...headers }, body });
+    app.request('/_eiland/client-errors', { method: 'POST', from, headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...headers }, body });
   const report = { message: 'kapot', stack: 'Error: kapot\n    at x (/assets/a.js:1:1)', url: 'http://127.0.0.1/aanmelden?email=geheim@x.nl', island: 'RegistrationForm', requestId: 'pagina-1' };
 
   it('logs a report at error with source client and the page’s request id, answers 204', async () => {
@@ -47,7 +47,7 @@ describe('POST /_eiland/client-errors (docs/errors.md §6)', () => {
   }
   it('413 over 8 KiB', async () => assert.equal((await send(JSON.stringify({ ...report, stack: 'x'.repeat(9000) }))).status, 413));
   it('403 cross-site', async () => assert.equal((await send(JSON.stringify(report), { 'Sec-Fetch-Site': 'cross-site' })).status, 403));
-  it('405 for GET', async () => assert.equal((await raw(app.port, '/_eiland/client-errors')).status, 405));
+  it('405 for GET', async () => assert.equal((await app.request('/_eiland/client-errors')).status, 405));
   it('rate-limits per client (429)', async () => {
     const from = freshAddress();
     const statuses: number[] = [];

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { raw, useApp } from './helpers/app.js';
+import { useApp } from './helpers/app.js';
 import { attributesOf, CONTACT_RULE_CASES, CONTACT_VALID, fieldErrors, openForm, postForm } from './helpers/form.js';
 
 const app = useApp({}, { FORM_RATE_LIMIT: '3/1m' });
@@ -19,7 +19,7 @@ async function storedUnder(key: string) {
 
 describe('the contact form (docs/forms.md §9)', () => {
   it('renders its fields: inputs, a select with an empty first option, a textarea, and the hidden fields', async () => {
-    const res = await raw(app.port, '/contact');
+    const res = await app.request('/contact');
     assert.equal(res.status, 200);
     assert.match(res.body, /<title>Contact · Eiland<\/title>/);
     const form = /<form [^>]*>/.exec(res.body)?.[0] ?? '';
@@ -71,7 +71,7 @@ describe('the contact form (docs/forms.md §9)', () => {
   });
 
   it('the thank-you page shows nothing of what was sent', async () => {
-    const res = await raw(app.port, '/contact/bedankt');
+    const res = await app.request('/contact/bedankt');
     assert.equal(res.status, 200);
     assert.match(res.body, /<h1>Bedankt voor je bericht<\/h1>/);
     assert.doesNotMatch(res.body, /Anna|Bram|voorbeeld\.nl|rondleiding/);

@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { raw, useApp } from './helpers/app.js';
+import { useApp } from './helpers/app.js';
 import { PAGE_PATHS } from './helpers/routes.js';
 
 describe('robots.txt and sitemap.xml with PUBLIC_ORIGIN', () => {
   const app = useApp({}, { PUBLIC_ORIGIN: 'http://eiland.test, http://www.eiland.test:8080' });
-  const get = (path: string, method = 'GET') => raw(app.port, path, { method, headers: { Host: 'www.eiland.test:8080' } });
+  const get = (path: string, method = 'GET') => app.request(path, { method, headers: { Host: 'www.eiland.test:8080' } });
 
   it('robots.txt allows the site, keeps crawlers off the confirmations and names the sitemap', async () => {
     const res = await get('/robots.txt');
@@ -46,7 +46,7 @@ describe('robots.txt and sitemap.xml with PUBLIC_ORIGIN', () => {
       assert.match(String(res.headers['x-request-id']), /^[0-9a-f-]{36}$/, path);
       assert.match(String(res.headers['content-security-policy']), /default-src 'self'/, path);
       assert.equal(res.headers['x-content-type-options'], 'nosniff', path);
-      assert.equal((await raw(app.port, path, { headers: { Host: 'evil.example' } })).status, 400, `${path} for another Host`);
+      assert.equal((await app.request(path, { headers: { Host: 'evil.example' } })).status, 400, `${path} for another Host`);
       const head = await get(path, 'HEAD');
       assert.equal(head.status, 200, path);
       assert.equal(head.body, '', path);
@@ -61,10 +61,10 @@ describe('robots.txt and sitemap.xml without PUBLIC_ORIGIN', () => {
   const app = useApp();
 
   it('robots.txt names no sitemap, and sitemap.xml is the 404 page', async () => {
-    const robots = await raw(app.port, '/robots.txt', { headers: { Host: 'eiland.example' } });
+    const robots = await app.request('/robots.txt', { headers: { Host: 'eiland.example' } });
     assert.equal(robots.status, 200);
     assert.equal(robots.body, 'User-agent: *\nAllow: /\nDisallow: /aanmeldingen/\n');
-    const sitemap = await raw(app.port, '/sitemap.xml', { headers: { Host: 'eiland.example' } });
+    const sitemap = await app.request('/sitemap.xml', { headers: { Host: 'eiland.example' } });
     assert.equal(sitemap.status, 404);
     assert.match(sitemap.body, /<title>404: This page could not be found<\/title>/);
   });

@@ -28,10 +28,10 @@ function assertNoLeak(res: RawResponse): void {
 
 /** A same-origin form post with a valid token (cookies and field from a GET of the form). */
 async function validPost(body: string | Buffer, extra: Record<string, string> = {}): Promise<RawResponse> {
-  const form = await raw(app.port, '/proef/formulier');
+  const form = await app.request('/proef/formulier');
   const cookie = ([] as string[]).concat(form.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   const token = /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
-  return raw(app.port, '/proef/formulier', {
+  return app.request('/proef/formulier', {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: app.url, ...extra },
     body: typeof body === 'string' ? `_csrf=${encodeURIComponent(token)}&${body}` : body,
@@ -39,32 +39,32 @@ async function validPost(body: string | Buffer, extra: Record<string, string> = 
 }
 
 describe('the error page of every status (docs/errors.md §1–§3)', () => {
-  it('400 for malformed percent-encoding', async () => assertErrorPage(await raw(app.port, '/%E0%A4%A'), 400, 'Bad Request'));
-  it('400 for invalid UTF-8 in the path', async () => assertErrorPage(await raw(app.port, '/%C0%AF'), 400, 'Bad Request'));
-  it('404 for an unknown path', async () => assertErrorPage(await raw(app.port, '/bestaat-niet'), 404, 'This page could not be found'));
-  it('404 for a path of the wrong case', async () => assertErrorPage(await raw(app.port, '/Over'), 404, 'This page could not be found'));
-  it('404 wins over 405 on an unknown path', async () => assertErrorPage(await raw(app.port, '/bestaat-niet', { method: 'DELETE' }), 404, 'This page could not be found'));
+  it('400 for malformed percent-encoding', async () => assertErrorPage(await app.request('/%E0%A4%A'), 400, 'Bad Request'));
+  it('400 for invalid UTF-8 in the path', async () => assertErrorPage(await app.request('/%C0%AF'), 400, 'Bad Request'));
+  it('404 for an unknown path', async () => assertErrorPage(await app.request('/bestaat-niet'), 404, 'This page could not be found'));
+  it('404 for a path of the wrong case', async () => assertErrorPage(await app.request('/Over'), 404, 'This page could not be found'));
+  it('404 wins over 405 on an unknown path', async () => assertErrorPage(await app.request('/bestaat-niet', { method: 'DELETE' }), 404, 'This page could not be found'));
 
   for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
     it(`405 with Allow for ${method} on a page`, async () => {
-      const res = await raw(app.port, '/over', { method });
+      const res = await app.request('/over', { method });
       assertErrorPage(res, 405, 'Method Not Allowed');
       assert.equal(res.headers.allow, 'GET, HEAD');
     });
   }
   it('405 with Allow on the health probe', async () => {
-    const res = await raw(app.port, '/healthz', { method: 'POST' });
+    const res = await app.request('/healthz', { method: 'POST' });
     assert.equal(res.status, 405);
     assert.equal(res.headers.allow, 'GET, HEAD');
   });
   it('405 lists POST where a page takes posts', async () => {
-    const res = await raw(app.port, '/proef/formulier', { method: 'PUT' });
+    const res = await app.request('/proef/formulier', { method: 'PUT' });
     assert.equal(res.headers.allow, 'GET, HEAD, POST');
   });
 
   it('HEAD works wherever GET does, without a body', async () => {
     for (const path of [...PAGE_PATHS, '/healthz']) {
-      const res = await raw(app.port, path, { method: 'HEAD' });
+      const res = await app.request(path, { method: 'HEAD' });
       assert.equal(res.status, 200, path);
       assert.equal(res.body, '');
     }
@@ -80,7 +80,7 @@ describe('the error page of every status (docs/errors.md §1–§3)', () => {
     assertErrorPage(await validPost('tekst=a', { Origin: 'null' }), 403, 'An unexpected error has occurred');
   });
   it('403 for a same-origin post without a valid token', async () => {
-    const res = await raw(app.port, '/proef/formulier', {
+    const res = await app.request('/proef/formulier', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: app.url },
       body: '_csrf=forged&tekst=a',
@@ -101,7 +101,7 @@ describe('the error page of every status (docs/errors.md §1–§3)', () => {
     assertErrorPage(await validPost(`tekst=${'a'.repeat(33 * 1024)}`), 413, 'An unexpected error has occurred');
   });
   it('413 comes before the cross-site check', async () => {
-    const res = await raw(app.port, '/proef/formulier', {
+    const res = await app.request('/proef/formulier', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'cross-site' },
       body: `tekst=${'a'.repeat(33 * 1024)}`,
@@ -118,18 +118,18 @@ describe('the error page of every status (docs/errors.md §1–§3)', () => {
   });
 
   it('500 for a loader that throws, with nothing internal in the body', async () => {
-    assertErrorPage(await raw(app.port, '/proef/kapot'), 500, 'Internal Server Error');
+    assertErrorPage(await app.request('/proef/kapot'), 500, 'Internal Server Error');
   });
   it('503 for an unavailable dependency', async () => {
-    assertErrorPage(await raw(app.port, '/proef/onbeschikbaar'), 503, 'An unexpected error has occurred');
+    assertErrorPage(await app.request('/proef/onbeschikbaar'), 503, 'An unexpected error has occurred');
   });
   it('a failing Suspense boundary leaks no message into the HTML', async () => {
-    const res = await raw(app.port, '/proef/grens');
+    const res = await app.request('/proef/grens');
     assert.equal(res.status, 200);
     assertNoLeak(res);
   });
   it('logs the 500 with the error and its stack, at error level', async () => {
-    const res = await raw(app.port, '/proef/kapot', { headers: { 'X-Request-Id': 'kapot-1' } });
+    const res = await app.request('/proef/kapot', { headers: { 'X-Request-Id': 'kapot-1' } });
     assert.equal(res.status, 500);
     const line = app.logs().find((l) => l.reqId === 'kapot-1' && l.msg === 'request completed');
     assert.equal(line?.level, 50);

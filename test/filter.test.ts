@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { excludedPath } from '../src/filter/excluded.js';
-import { raw, useApp, type RawResponse } from './helpers/app.js';
+import { useApp, type RawResponse } from './helpers/app.js';
 
 /** The visible effects of the filter (docs/filter.md): all of them, or none. */
 function filterRan(res: RawResponse): boolean {
@@ -44,7 +44,7 @@ describe('the request filter runs exactly where docs/filter.md §1–§2 says', 
   ];
   for (const [path, status] of filtered) {
     it(`filters ${path} (${status})`, async () => {
-      const res = await raw(app.port, path);
+      const res = await app.request(path);
       assert.equal(res.status, status);
       assert.equal(filterRan(res), true);
     });
@@ -61,7 +61,7 @@ describe('the request filter runs exactly where docs/filter.md §1–§2 says', 
   ];
   for (const [path, status] of excluded) {
     it(`does not filter ${path} (${status}), which still gets nosniff`, async () => {
-      const res = await raw(app.port, path);
+      const res = await app.request(path);
       assert.equal(res.status, status);
       assert.equal(filterRan(res), false);
       assert.equal(res.headers['x-content-type-options'], 'nosniff');
@@ -70,19 +70,19 @@ describe('the request filter runs exactly where docs/filter.md §1–§2 says', 
   }
 
   it('logs a request id for excluded paths without sending it', async () => {
-    const res = await raw(app.port, '/favicon.ico', { headers: { 'X-Request-Id': 'asset-probe-1' } });
+    const res = await app.request('/favicon.ico', { headers: { 'X-Request-Id': 'asset-probe-1' } });
     assert.equal(res.headers['x-request-id'], undefined);
     assert.ok(app.logs().some((l) => l.reqId === 'asset-probe-1' && l.msg === 'request completed'));
   });
 
   it('serves build output as immutable and public files as revalidated', async () => {
-    const page = await raw(app.port, '/over');
+    const page = await app.request('/over');
     const css = /href="(\/assets\/styles-[^"]+\.css)"/.exec(page.body)?.[1];
     assert.ok(css);
-    const built = await raw(app.port, css);
+    const built = await app.request(css);
     assert.equal(built.status, 200);
     assert.match(String(built.headers['cache-control']), /immutable/);
-    const icon = await raw(app.port, '/favicon.ico');
+    const icon = await app.request('/favicon.ico');
     assert.equal(icon.headers['cache-control'], 'public, no-cache');
     assert.ok(icon.headers.etag);
   });
@@ -115,7 +115,7 @@ describe('non-canonical and encoded paths never yield an unfiltered page', () =>
   ];
   for (const [path, location, filtered] of tricky) {
     it(`${path}`, async () => {
-      const res = await raw(app.port, path);
+      const res = await app.request(path);
       assert.equal(res.status, 308);
       assert.equal(res.headers.location, location);
       assert.equal(res.body, `Permanent Redirect. Redirecting to ${location}`);
@@ -126,13 +126,13 @@ describe('non-canonical and encoded paths never yield an unfiltered page', () =>
   }
 
   it('redirects 308 to the canonical path and keeps the query', async () => {
-    const res = await raw(app.port, '/%61anmelden/?x=1');
+    const res = await app.request('/%61anmelden/?x=1');
     assert.equal(res.status, 308);
     assert.equal(res.headers.location, '/aanmelden?x=1');
   });
 
   it('never makes //evil.example an off-site Location', async () => {
-    const res = await raw(app.port, '//evil.example');
+    const res = await app.request('//evil.example');
     assert.equal(res.status, 308);
     assert.equal(res.headers.location, '/evil.example');
   });
@@ -154,8 +154,8 @@ describe('spoofed internal headers change nothing', () => {
   };
   for (const path of ['/', '/over', '/assets/favicon.ico', '/favicon.ico', '/nope']) {
     it(`${path} answers the same with and without them`, async () => {
-      const plain = await raw(app.port, path);
-      const spoofed = await raw(app.port, path, { headers: spoofs });
+      const plain = await app.request(path);
+      const spoofed = await app.request(path, { headers: spoofs });
       assert.equal(spoofed.status, plain.status);
       assert.equal(filterRan(spoofed), filterRan(plain));
       assert.equal(spoofed.headers['content-security-policy']?.includes('upgrade-insecure-requests') ?? false, false);
@@ -165,18 +165,18 @@ describe('spoofed internal headers change nothing', () => {
 
 describe('what the filter does (docs/filter.md §3–§7)', () => {
   it('keeps a safe incoming request id and replaces an unsafe one', async () => {
-    const kept = await raw(app.port, '/over', { headers: { 'X-Request-Id': 'abc.DEF_12-3' } });
+    const kept = await app.request('/over', { headers: { 'X-Request-Id': 'abc.DEF_12-3' } });
     assert.equal(kept.headers['x-request-id'], 'abc.DEF_12-3');
     assert.match(kept.body, /<meta name="request-id" content="abc\.DEF_12-3"\/>/);
     for (const bad of ['a b', 'x'.repeat(65), '"><script>', 'a/b', '']) {
-      const res = await raw(app.port, '/over', { headers: { 'X-Request-Id': bad } });
+      const res = await app.request('/over', { headers: { 'X-Request-Id': bad } });
       assert.match(String(res.headers['x-request-id']), /^[0-9a-f-]{36}$/, bad);
     }
   });
 
   it('sends a fresh CSP nonce per response and no unsafe-inline for scripts', async () => {
-    const a = await raw(app.port, '/');
-    const b = await raw(app.port, '/');
+    const a = await app.request('/');
+    const b = await app.request('/');
     const nonce = (r: RawResponse) => /'nonce-([^']+)'/.exec(String(r.headers['content-security-policy']))?.[1];
     assert.ok(nonce(a));
     assert.notEqual(nonce(a), nonce(b));
@@ -191,7 +191,7 @@ describe('what the filter does (docs/filter.md §3–§7)', () => {
 
   it("sends helmet's other headers, but no Cross-Origin-Opener-Policy (docs/filter.md §4)", async () => {
     for (const path of ['/', '/aanmelden', '/bestaat-niet']) {
-      const res = await raw(app.port, path);
+      const res = await app.request(path);
       assert.equal(res.headers['cross-origin-opener-policy'], undefined, path);
       assert.equal(res.headers['cross-origin-resource-policy'], 'same-origin', path);
       assert.equal(res.headers['origin-agent-cluster'], '?1', path);
@@ -202,7 +202,7 @@ describe('what the filter does (docs/filter.md §3–§7)', () => {
   it('never repeats a nonce: 128 random bits each, across refills of the random pool', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 300; i++) {
-      const res = await raw(app.port, '/over');
+      const res = await app.request('/over');
       const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
       assert.equal(Buffer.from(nonce, 'base64').length, 16, nonce);
       assert.ok(res.body.includes(`nonce="${nonce}"`), "the page's scripts carry the header's nonce");

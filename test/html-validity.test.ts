@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { CSRF_FIELD } from '../protocol/forms.js';
 import { BOT_USER_AGENT, hydrateIsland } from './e2e/kit.js';
-import { freePort, raw, useApp, type RawResponse, type SuiteTestApp } from './helpers/app.js';
+import { freePort, useApp, type RawResponse, type SuiteTestApp } from './helpers/app.js';
 import type { BrowserName } from './e2e/kit.js';
 import { launchBrowser, withPage } from './helpers/browser.js';
 import { browserLabel } from './helpers/browsers.js';
@@ -62,7 +62,7 @@ async function serverDocuments(app: SuiteTestApp, client: keyof typeof CLIENTS):
     assert.equal(res.status, status, `${client} ${name}`);
     documents.push({ name: `${client} ${name} → ${status}`, html: res.body });
   };
-  const get = (path: string) => raw(app.port, path, { headers });
+  const get = (path: string) => app.request(path, { headers });
   for (const path of [...PAGES, '/bestaat-niet']) take(`GET ${path}`, await get(path), path === '/bestaat-niet' ? 404 : 200);
   for (const kit of Object.values(FORM_KITS)) {
     const post = (fields: Fields) => postForm(app, kit.path, fields, undefined, headers);

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { raw } from './helpers/app.js';
+
 import { useImageApp } from './helpers/images.js';
 import { MAX_SOURCE_BYTES, MAX_URL_LENGTH } from '../protocol/image-config.js';
 
@@ -90,7 +90,7 @@ describe('GET /_image: bad input (docs/images.md §4)', () => {
 
   for (const [query, status, message] of BAD) {
     it(`${status} ${message} ← ?${query.length > 90 ? `${query.slice(0, 90)}…` : query}`, async () => {
-      const res = await raw(app.port, `/_image?${query}`, { headers: { Accept: 'image/webp,*/*' } });
+      const res = await app.request(`/_image?${query}`, { headers: { Accept: 'image/webp,*/*' } });
       assert.equal(res.status, status);
       assert.equal(res.body, message);
       assert.match(String(res.headers['content-type']), /^text\/plain/);
@@ -104,7 +104,7 @@ describe('GET /_image: bad input (docs/images.md §4)', () => {
 
   for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
     it(`405 with Allow for ${method}`, async () => {
-      const res = await raw(app.port, `/_image?url=${ok}&w=640`, { method, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+      const res = await app.request(`/_image?url=${ok}&w=640`, { method, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
       assert.equal(res.status, 405);
       assert.equal(res.headers.allow, 'GET, HEAD');
       assert.equal(res.body, 'Method Not Allowed');
@@ -113,7 +113,7 @@ describe('GET /_image: bad input (docs/images.md §4)', () => {
   }
 
   it('logs a source sharp cannot read as image_failed at warn, with its path', async () => {
-    await raw(app.port, `/_image?url=${q('/assets/images/garbage.png')}&w=640&q=31`);
+    await app.request(`/_image?url=${q('/assets/images/garbage.png')}&w=640&q=31`);
     const line = app.logs().find((l) => l.event === 'image_failed' && l.url === '/assets/images/garbage.png');
     assert.ok(line, 'an image_failed line');
     assert.equal(line.level, 40);
@@ -124,7 +124,7 @@ describe('GET /_image: bad input (docs/images.md §4)', () => {
   it('refuses a decompression bomb quickly and with bounded memory', async () => {
     const rssBefore = process.memoryUsage.rss();
     const started = performance.now();
-    const res = await raw(app.port, `/_image?url=${q('/assets/images/bomb.jpg')}&w=3840&q=90`);
+    const res = await app.request(`/_image?url=${q('/assets/images/bomb.jpg')}&w=3840&q=90`);
     const ms = performance.now() - started;
     assert.equal(res.status, 400);
     // 60 000 × 60 000 × 3 bytes would be 10 GB decoded; the header alone is read.

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readManifest } from '../src/assets/manifest.js';
 import { serializeIslandProps } from '../protocol/islands.js';
-import { raw, useApp } from './helpers/app.js';
+import { useApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { PAGES_WITHOUT_ISLANDS } from './helpers/routes.js';
 
@@ -71,10 +71,10 @@ describe('no React where no island is (docs/islands.md §3)', () => {
     assert.doesNotMatch(html, /modulepreload|data-island/);
   };
   for (const path of [...PAGES_WITHOUT_ISLANDS, '/bestaat-niet']) {
-    it(`${path} loads only the router`, async () => assertOnlyRouter((await raw(app.port, path)).body));
+    it(`${path} loads only the router`, async () => assertOnlyRouter((await app.request(path)).body));
   }
   it('a confirmation page too', async () => {
     const res = await postForm(app, '/aanmelden', VALID, await openForm(app, '/aanmelden'));
-    assertOnlyRouter((await raw(app.port, String(res.headers.location))).body);
+    assertOnlyRouter((await app.request(String(res.headers.location))).body);
   });
 });

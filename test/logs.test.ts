@@ -8,14 +8,14 @@ import { describe, it } from 'node:test';
 import { readManifest } from '../src/assets/manifest.js';
 import { escapeControl } from '../src/logging.js';
 import { testRoutes } from './fixtures/routes.js';
-import { raw, useApp, waitFor } from './helpers/app.js';
+import { useApp, waitFor } from './helpers/app.js';
 import { LOGGED_PATH_MAX } from '../src/logging.js';
 
 const app = useApp({ extraRoutes: testRoutes, renderTimeoutMs: 100, countRegistrations: () => new Promise(() => {}) });
 
 describe('logs (docs/operations.md §2)', () => {
   it('writes one "request completed" line with reqId, method, path, status, responseTime, route', async () => {
-    await raw(app.port, '/over?x=geheim', { headers: { 'X-Request-Id': 'regel-1' } });
+    await app.request('/over?x=geheim', { headers: { 'X-Request-Id': 'regel-1' } });
     const lines = app.logs().filter((l) => l.reqId === 'regel-1' && l.msg === 'request completed');
     assert.equal(lines.length, 1);
     const [line] = lines;
@@ -34,7 +34,7 @@ describe('logs (docs/operations.md §2)', () => {
     const image = `/_image?url=${encodeURIComponent(images.hero!.src)}&w=640`;
     for (const path of [router.file, images.hero!.src, image, '/favicon.ico', '/healthz', '/assets/ontbreekt.js']) {
       const before = app.logs().length;
-      await raw(app.port, path);
+      await app.request(path);
       // The line is written when the response has finished on the server, which may be just after the client read it all.
       const completed = () => app.logs().slice(before).filter((l) => l.msg === 'request completed');
       await waitFor(() => completed().length > 0, 10_000).catch(() => assert.fail(`${path}: ${JSON.stringify(app.logs().slice(before))}`));
@@ -47,14 +47,14 @@ describe('logs (docs/operations.md §2)', () => {
 
   it('cuts a long path at 1024 characters, saying how long it was', async () => {
     const path = `/${'a'.repeat(10_000)}`;
-    await raw(app.port, path, { headers: { 'X-Request-Id': 'lang-pad-1' } });
+    await app.request(path, { headers: { 'X-Request-Id': 'lang-pad-1' } });
     const line = app.logs().find((l) => l.reqId === 'lang-pad-1' && l.msg === 'request completed');
     assert.equal(line?.path, `${path.slice(0, LOGGED_PATH_MAX)}…[10001 chars]`);
     assert.ok(!app.rawLogs().some((l) => l.includes('a'.repeat(LOGGED_PATH_MAX + 1))), 'no line holds the whole path');
   });
 
   it('writes a 5xx with its error and stack on the request line', async () => {
-    await raw(app.port, '/proef/kapot', { headers: { 'X-Request-Id': 'kapot-1' } });
+    await app.request('/proef/kapot', { headers: { 'X-Request-Id': 'kapot-1' } });
     const [line] = app.logs().filter((l) => l.reqId === 'kapot-1' && l.msg === 'request completed');
     assert.equal(line?.level, 50);
     assert.equal(line?.status, 500);
@@ -63,10 +63,10 @@ describe('logs (docs/operations.md §2)', () => {
 
   it('gives every line of a request its reqId', async () => {
     // The start page with a never-ending count logs render_aborted, then the request line.
-    await raw(app.port, '/', { headers: { 'X-Request-Id': 'alle-regels' } });
+    await app.request('/', { headers: { 'X-Request-Id': 'alle-regels' } });
     const lines = app.logs().filter((l) => l.reqId === 'alle-regels');
     assert.deepEqual(lines.map((l) => l.msg).sort(), ['render_aborted', 'request completed']);
-    const form = await raw(app.port, '/proef/formulier', {
+    const form = await app.request('/proef/formulier', {
       method: 'POST',
       headers: { 'X-Request-Id': 'csrf-regels', 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'cross-site' },
       body: 'tekst=a',
@@ -79,7 +79,7 @@ describe('logs (docs/operations.md §2)', () => {
   it('logs 4xx at warn, 5xx at error, probes and assets at debug', async () => {
     const level = async (path: string) => {
       const id = `lvl-${Math.random().toString(36).slice(2)}`;
-      await raw(app.port, path, { headers: { 'X-Request-Id': id } });
+      await app.request(path, { headers: { 'X-Request-Id': id } });
       return app.logs().find((l) => l.reqId === id && l.msg === 'request completed')?.level;
     };
     assert.equal(await level('/nope'), 40);
@@ -91,10 +91,10 @@ describe('logs (docs/operations.md §2)', () => {
   });
 
   it('never logs cookies, authorization or set-cookie', async () => {
-    await raw(app.port, '/proef/formulier', {
+    await app.request('/proef/formulier', {
       headers: { Cookie: 'eiland.sid=KOEKJE-GEHEIM-1', Authorization: 'Bearer TOKEN-GEHEIM-2' },
     });
-    await raw(app.port, '/proef/kapot', {
+    await app.request('/proef/kapot', {
       headers: { Cookie: 'eiland.sid=KOEKJE-GEHEIM-1', Authorization: 'Bearer TOKEN-GEHEIM-2' },
     });
     const all = app.rawLogs().join('\n');
@@ -103,9 +103,9 @@ describe('logs (docs/operations.md §2)', () => {
 
   it('cannot be forged through a path or a request id', async () => {
     const forged = '{"level":60,"msg":"vervalst"}';
-    await raw(app.port, `/x%0A${encodeURIComponent(forged)}%0D%0A${encodeURIComponent(forged)}`);
-    await raw(app.port, `/x\u0085\u2028${encodeURIComponent(forged)}`.replace(/[^\x00-\x7f]/g, (c) => encodeURIComponent(c)));
-    await raw(app.port, '/over', { headers: { 'X-Request-Id': `a\t${forged}` } });
+    await app.request(`/x%0A${encodeURIComponent(forged)}%0D%0A${encodeURIComponent(forged)}`);
+    await app.request(`/x\u0085\u2028${encodeURIComponent(forged)}`.replace(/[^\x00-\x7f]/g, (c) => encodeURIComponent(c)));
+    await app.request('/over', { headers: { 'X-Request-Id': `a\t${forged}` } });
     for (const line of app.rawLogs()) {
       const parsed = JSON.parse(line) as { msg?: string };
       assert.notEqual(parsed.msg, 'vervalst');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readManifest } from '../src/assets/manifest.js';
 import type { PageData } from '../protocol/page-data.js';
-import { raw, textOf, useApp } from './helpers/app.js';
+import { textOf, useApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 
 const app = useApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(4), 100)) });
@@ -42,8 +42,8 @@ describe('page data (docs/navigation.md §1)', () => {
   ];
   for (const [path, status, route, kind, title, streams] of pages) {
     it(`${path}: JSON with the marker and the same status as its HTML (${status})`, async () => {
-      const html = await raw(app.port, path);
-      const res = await raw(app.port, path, { headers: DATA });
+      const html = await app.request(path);
+      const res = await app.request(path, { headers: DATA });
       assert.equal(res.status, html.status);
       assert.equal(res.status, status);
       assert.equal(res.headers['x-eiland-data'], '1');
@@ -65,7 +65,7 @@ describe('page data (docs/navigation.md §1)', () => {
       assert.equal(data.description === null, status !== 200, 'only error pages have none');
       // The complete <main> content: what the whole document has inside <main> (its priority image
       // preloaded in place of the <head>); the HTML page has the same unless it streams.
-      const whole = await raw(app.port, path, { headers: WHOLE });
+      const whole = await app.request(path, { headers: WHOLE });
       assert.equal(perRenderAside(data.html), perRenderAside(imagePreloadsOf(whole.body) + mainOf(whole.body)!));
       assert.equal(perRenderAside(mainOf(html.body)!) === perRenderAside(mainOf(whole.body)!), !streams, streams ? 'the HTML page streams its <main>' : 'the HTML page has the whole <main>');
       assert.ok(data.assets.includes(manifest.styles));
@@ -73,14 +73,14 @@ describe('page data (docs/navigation.md §1)', () => {
   }
 
   it('renders the start page complete: the count, not the fallback, and resolved props', async () => {
-    const data = JSON.parse((await raw(app.port, '/', { headers: DATA })).body) as PageData;
+    const data = JSON.parse((await app.request('/', { headers: DATA })).body) as PageData;
     assert.match(data.html, /Er zijn 4 aanmeldingen\./);
     assert.doesNotMatch(data.html, /nog niet bekend|<template|<script/);
     assert.deepEqual(data.props, { registrations: 4 });
   });
 
   it('lists the islands of a page with their chunks, and its assets', async () => {
-    const data = JSON.parse((await raw(app.port, '/aanmelden', { headers: DATA })).body) as PageData;
+    const data = JSON.parse((await app.request('/aanmelden', { headers: DATA })).body) as PageData;
     assert.deepEqual(data.islands, [{ name: 'RegistrationForm', ...manifest.islands.RegistrationForm! }]);
     assert.deepEqual(data.assets, manifest.routes['/aanmelden']!.assets);
     assert.match(data.html, /data-island="RegistrationForm"/);
@@ -88,13 +88,13 @@ describe('page data (docs/navigation.md §1)', () => {
 
   it('gives the confirmation page only the masked address in its props', async () => {
     const res = await postForm(app, '/aanmelden', { ...VALID, email: 'anna.geheim@voorbeeld.nl' }, await openForm(app, '/aanmelden'));
-    const data = JSON.parse((await raw(app.port, String(res.headers.location), { headers: DATA })).body) as PageData;
+    const data = JSON.parse((await app.request(String(res.headers.location), { headers: DATA })).body) as PageData;
     assert.equal(data.props.email, 'a***@voorbeeld.nl');
     assert.doesNotMatch(JSON.stringify(data), /anna\.geheim/);
   });
 
   it('keeps a redirect a real redirect with Location', async () => {
-    const res = await raw(app.port, '/over/', { headers: DATA });
+    const res = await app.request('/over/', { headers: DATA });
     assert.equal(res.status, 308);
     assert.equal(res.headers.location, '/over');
     const post = await postForm(app, '/aanmelden', VALID, undefined, DATA);

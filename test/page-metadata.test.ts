@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { freshAddress, raw, useApp, type RawResponse } from './helpers/app.js';
+import { freshAddress, useApp, type RawResponse } from './helpers/app.js';
 import { cookiesOf, encode, VALID } from './helpers/form.js';
 
 /** Every `<meta name|property content>` and `<link rel href>` in the head, in order. */
@@ -49,7 +49,7 @@ describe('page metadata with PUBLIC_ORIGIN', () => {
   it('gives every indexable page its description, canonical URL and Open Graph on the first origin, whatever public Host asked', async () => {
     for (const [path, description] of Object.entries(DESCRIPTIONS)) {
       for (const host of ['eiland.test', 'www.eiland.test:8080']) {
-        const res = await raw(app.port, `${path}?utm_source=x`, { headers: { Host: host } });
+        const res = await app.request(`${path}?utm_source=x`, { headers: { Host: host } });
         assertIndexable(res, path);
         const meta = headMeta(res.body);
         assert.equal(meta.description, description, path);
@@ -65,7 +65,7 @@ describe('page metadata with PUBLIC_ORIGIN', () => {
   });
 
   it('shares the start page with its hero at 1200 pixels wide, an absolute /_image URL that serves it', async () => {
-    const meta = headMeta((await raw(app.port, '/', { headers: { Host: 'eiland.test' } })).body);
+    const meta = headMeta((await app.request('/', { headers: { Host: 'eiland.test' } })).body);
     const image = new URL(meta['og:image']!.replaceAll('&amp;', '&'));
     assert.equal(image.origin, 'http://eiland.test');
     assert.equal(image.pathname, '/_image');
@@ -76,18 +76,18 @@ describe('page metadata with PUBLIC_ORIGIN', () => {
     assert.equal(meta['og:image:height'], '600');
     assert.equal(meta['og:image:alt'], 'Een getekend Hollands polderlandschap met een molen en sloten bij zonsopkomst');
     // The same URL on this instance, as a link preview fetches it (no WebP in Accept: the source type).
-    const served = await raw(app.port, image.pathname + image.search, { headers: { Host: 'eiland.test', Accept: 'image/*' } });
+    const served = await app.request(image.pathname + image.search, { headers: { Host: 'eiland.test', Accept: 'image/*' } });
     assert.equal(served.status, 200);
     assert.equal(served.headers['content-type'], 'image/jpeg');
     // Pages without a share image have no og:image.
-    assert.equal(headMeta((await raw(app.port, '/over', { headers: { Host: 'eiland.test' } })).body)['og:image'], undefined);
+    assert.equal(headMeta((await app.request('/over', { headers: { Host: 'eiland.test' } })).body)['og:image'], undefined);
   });
 
   it('marks the confirmation, the thank-you pages and error pages noindex, in meta and X-Robots-Tag, without canonical or Open Graph', async () => {
     const from = freshAddress();
-    const form = await raw(app.port, '/aanmelden', { from, headers: { Host: 'eiland.test' } });
+    const form = await app.request('/aanmelden', { from, headers: { Host: 'eiland.test' } });
     const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(form.body)?.[1] ?? '';
-    const posted = await raw(app.port, '/aanmelden', {
+    const posted = await app.request('/aanmelden', {
       method: 'POST',
       from,
       headers: { Host: 'eiland.test', Origin: 'http://eiland.test', Cookie: cookiesOf(form), 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -97,13 +97,13 @@ describe('page metadata with PUBLIC_ORIGIN', () => {
     const confirmation = String(posted.headers.location);
     assert.match(confirmation, /^\/aanmeldingen\/[0-9a-f-]{36}$/);
     for (const path of [confirmation, '/aanmelden/bedankt', '/contact/bedankt']) {
-      const res = await raw(app.port, path, { headers: { Host: 'eiland.test' } });
+      const res = await app.request(path, { headers: { Host: 'eiland.test' } });
       assert.equal(res.status, 200, path);
       assertNoindex(res, path);
       assert.ok(headMeta(res.body).description, `${path} still describes itself`);
     }
     for (const [path, status] of [['/bestaat-niet', 404], ['/aanmeldingen/geen-uuid', 400]] as const) {
-      const res = await raw(app.port, path, { headers: { Host: 'eiland.test' } });
+      const res = await app.request(path, { headers: { Host: 'eiland.test' } });
       assert.equal(res.status, status, path);
       assertNoindex(res, path);
       assert.equal(headMeta(res.body).description, undefined, `${path}: an error page has no description`);
@@ -111,7 +111,7 @@ describe('page metadata with PUBLIC_ORIGIN', () => {
   });
 
   it('carries the description, and X-Robots-Tag where noindex, in page data', async () => {
-    const data = async (path: string) => raw(app.port, path, { headers: { Host: 'eiland.test', 'X-Eiland-Data': '1' } });
+    const data = async (path: string) => app.request(path, { headers: { Host: 'eiland.test', 'X-Eiland-Data': '1' } });
     const over = await data('/over');
     assert.equal(JSON.parse(over.body).description, DESCRIPTIONS['/over']);
     assert.equal(over.headers['x-robots-tag'], undefined);
@@ -130,7 +130,7 @@ describe('page metadata without PUBLIC_ORIGIN', () => {
 
   it('describes every page but builds no absolute URL from the Host', async () => {
     for (const [path, description] of Object.entries(DESCRIPTIONS)) {
-      const res = await raw(app.port, path, { headers: { Host: 'eiland.example' } });
+      const res = await app.request(path, { headers: { Host: 'eiland.example' } });
       assertIndexable(res, path);
       const meta = headMeta(res.body);
       assert.equal(meta.description, description, path);
@@ -141,7 +141,7 @@ describe('page metadata without PUBLIC_ORIGIN', () => {
   });
 
   it('still marks noindex pages', async () => {
-    assertNoindex(await raw(app.port, '/aanmelden/bedankt'), '/aanmelden/bedankt');
-    assertNoindex(await raw(app.port, '/bestaat-niet'), '404');
+    assertNoindex(await app.request('/aanmelden/bedankt'), '/aanmelden/bedankt');
+    assertNoindex(await app.request('/bestaat-niet'), '404');
   });
 });

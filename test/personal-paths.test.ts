@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MASK, personalPathMask } from '../src/routes/personal-paths.js';
-import { raw, useApp } from './helpers/app.js';
+import { useApp } from './helpers/app.js';
 import { postForm, UNKNOWN_UUID, VALID } from './helpers/form.js';
 
 describe('personalPathMask', () => {
@@ -51,11 +51,11 @@ describe('confirmation paths in the logs', () => {
     const location = String(posted.headers.location);
     const id = location.split('/').pop()!;
     const ids = ['bevestiging-1', 'bevestiging-2', 'bevestiging-3', 'bevestiging-4'];
-    assert.equal((await raw(app.port, location, { headers: { 'X-Request-Id': ids[0]! } })).status, 200);
-    assert.equal((await raw(app.port, `${location}/`, { headers: { 'X-Request-Id': ids[1]! } })).status, 308);
-    assert.equal((await raw(app.port, `/%61anmeldingen/${id}?x=1`, { headers: { 'X-Request-Id': ids[2]! } })).status, 308);
-    assert.equal((await raw(app.port, `/aanmeldingen/${UNKNOWN_UUID}`, { headers: { 'X-Request-Id': ids[3]! } })).status, 404);
-    const report = await raw(app.port, '/_eiland/client-errors', {
+    assert.equal((await app.request(location, { headers: { 'X-Request-Id': ids[0]! } })).status, 200);
+    assert.equal((await app.request(`${location}/`, { headers: { 'X-Request-Id': ids[1]! } })).status, 308);
+    assert.equal((await app.request(`/%61anmeldingen/${id}?x=1`, { headers: { 'X-Request-Id': ids[2]! } })).status, 308);
+    assert.equal((await app.request(`/aanmeldingen/${UNKNOWN_UUID}`, { headers: { 'X-Request-Id': ids[3]! } })).status, 404);
+    const report = await app.request('/_eiland/client-errors', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
       body: JSON.stringify({ message: 'Fout', url: `${app.url}${location}?tab=1` }),
@@ -89,11 +89,11 @@ describe('confirmation paths in the logs', () => {
       ['GET', `/aanmeldingen/${id}/%zz`],
     ];
     for (const [i, [method, path]] of tries.entries()) {
-      const res = await raw(app.port, path, { method, headers: { 'X-Request-Id': `onder-${i}` } });
+      const res = await app.request(path, { method, headers: { 'X-Request-Id': `onder-${i}` } });
       assert.ok([308, 400, 404].includes(res.status), `${method} ${path}: ${res.status}`);
     }
     for (const url of [`${app.url}/aanmeldingen//${id}`, `${app.url}${location}/x`, `${app.url}/Aanmeldingen/${id}`]) {
-      const report = await raw(app.port, '/_eiland/client-errors', {
+      const report = await app.request('/_eiland/client-errors', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', 'X-Request-Id': 'rapport-onder' },
         body: JSON.stringify({ message: `Fout op ${url}`, stack: `TypeError: Fout\n    at ${url}:3:14`, url }),

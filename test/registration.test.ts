@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { freshAddress, raw, textOf, useApp, withApp, within } from './helpers/app.js';
+import { freshAddress, textOf, useApp, withApp, within } from './helpers/app.js';
 import { attributesOf, cookiesOf, EMPTY_SUBMIT_ERRORS, encode, RULE_CASES, UNKNOWN_UUID, fieldErrors, openForm, postForm, VALID, type Fields } from './helpers/form.js';
 import { openWire } from './helpers/wire.js';
 
@@ -76,7 +76,7 @@ describe('the re-rendered form without JavaScript', () => {
   });
 
   it('keeps the form JavaScript-free in its rules: novalidate, real input types and autocomplete', async () => {
-    const res = await raw(app.port, '/aanmelden');
+    const res = await app.request('/aanmelden');
     const form = /<form\b[^>]*>/.exec(res.body)?.[0] ?? '';
     assert.match(form, /noValidate=""/);
     assert.match(form, /method="post"/);
@@ -127,7 +127,7 @@ describe('bad shapes are refused with 400, never 500', () => {
   for (const [what, body, type] of shapes) {
     it(what, async () => {
       const s = await openForm(app, '/aanmelden');
-      const res = await raw(app.port, '/aanmelden', {
+      const res = await app.request('/aanmelden', {
         method: 'POST',
         from: s.from,
         headers: { 'Content-Type': type ?? 'application/x-www-form-urlencoded', Cookie: s.cookie, 'Sec-Fetch-Site': 'same-origin', 'X-Csrf-Token': s.token },
@@ -145,14 +145,14 @@ describe('bad shapes are refused with 400, never 500', () => {
 
   it('keeps well-encoded text: Zo%C3%AB is Zoë, + is a space', async () => {
     const s = await openForm(app, '/aanmelden');
-    const res = await raw(app.port, '/aanmelden', {
+    const res = await app.request('/aanmelden', {
       method: 'POST',
       from: s.from,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: s.cookie, 'Sec-Fetch-Site': 'same-origin' },
       body: `${encode({ ...VALID, _csrf: s.token, _submission: s.key, naam: undefined })}&naam=Zo%C3%AB+de+Vries`,
     });
     assert.equal(res.status, 303);
-    const page = await raw(app.port, String(res.headers.location));
+    const page = await app.request(String(res.headers.location));
     assert.match(page.body, /Zoë de Vries/);
   });
 
@@ -214,7 +214,7 @@ describe('nothing lost, nothing doubled', () => {
     assert.equal(res.status, 303);
     assert.equal(res.headers.location, '/aanmelden/bedankt');
     assert.equal(await app.storage.countRegistrations(), before);
-    const page = await raw(app.port, '/aanmelden/bedankt');
+    const page = await app.request('/aanmelden/bedankt');
     assert.equal(textOf(page.body, 'h1'), 'Bedankt voor je aanmelding');
   });
 
@@ -260,7 +260,7 @@ describe('nothing lost, nothing doubled', () => {
 describe('the confirmation page /aanmeldingen/:id', () => {
   it('thanks by name, lists interests and persons, masks the e-mail address, is noindex', async () => {
     const res = await postForm(app, '/aanmelden', { ...VALID, naam: 'Bram', email: 'bram.jansen@voorbeeld.nl', interesses: ['techniek', 'muziek'], personen: '3' });
-    const page = await raw(app.port, String(res.headers.location));
+    const page = await app.request(String(res.headers.location));
     assert.equal(page.status, 200);
     assert.equal(textOf(page.body, 'title'), 'Bedankt voor je aanmelding · Eiland');
     assert.equal(textOf(page.body, 'h1'), 'Bedankt voor je aanmelding, Bram');
@@ -272,17 +272,17 @@ describe('the confirmation page /aanmeldingen/:id', () => {
     assert.equal(page.headers['cache-control'], 'private, no-store');
   });
   it('400 for an id that is not a UUID', async () => {
-    const res = await raw(app.port, '/aanmeldingen/123');
+    const res = await app.request('/aanmeldingen/123');
     assert.equal(res.status, 400);
     assert.equal(textOf(res.body, 'title'), '400: Bad Request');
   });
   it('404 for an unknown id', async () => {
-    const res = await raw(app.port, `/aanmeldingen/${UNKNOWN_UUID}`);
+    const res = await app.request(`/aanmeldingen/${UNKNOWN_UUID}`);
     assert.equal(res.status, 404);
   });
   it('the start page counts the stored registrations', async () => {
     const count = await app.storage.countRegistrations();
-    const res = await raw(app.port, '/', { headers: { 'User-Agent': 'Googlebot/2.1' } });
+    const res = await app.request('/', { headers: { 'User-Agent': 'Googlebot/2.1' } });
     assert.match(res.body, new RegExp(`Er zijn ${count} aanmeldingen\\.`));
   });
 });
@@ -292,7 +292,7 @@ describe('logs of a full registration', () => {
     const session = await openForm(app, '/aanmelden');
     const res = await postForm(app, '/aanmelden', { ...VALID, naam: 'Geheime Naam', email: 'geheim@voorbeeld.nl' }, session, { 'X-Request-Id': 'vol-1' });
     assert.equal(res.status, 303);
-    await raw(app.port, String(res.headers.location), { headers: { Cookie: session.cookie } });
+    await app.request(String(res.headers.location), { headers: { Cookie: session.cookie } });
     const all = app.rawLogs().join('\n');
     for (const secret of ['Geheime', 'geheim@', session.token, ...session.cookie.split('; ').map((c) => c.split('=')[1]!)]) {
       assert.ok(!all.includes(secret), `log contains ${secret.slice(0, 12)}…`);

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { raw, useApp } from './helpers/app.js';
+import { useApp } from './helpers/app.js';
 
 const SECRET = 'geheim-buiten-de-map';
 
@@ -44,7 +44,7 @@ describe('the static handlers', () => {
   ];
   for (const [path, status, body] of cases) {
     it(`${path} → ${status}`, async () => {
-      const res = await raw(app.port, path);
+      const res = await app.request(path);
       assert.equal(res.status, status);
       assert.equal(res.body, body);
       assert.equal(res.headers.location, undefined);
@@ -53,15 +53,15 @@ describe('the static handlers', () => {
   }
 
   it('answers a folder with a slash by its canonical path, which is a 404: no loop', async () => {
-    const first = await raw(app.port, '/assets/images/');
+    const first = await app.request('/assets/images/');
     assert.equal(first.status, 308);
     assert.equal(first.headers.location, '/assets/images');
-    assert.equal((await raw(app.port, first.headers.location)).status, 404);
+    assert.equal((await app.request(first.headers.location)).status, 404);
   });
 
   it('never sends what a link out of the folder leads to', async () => {
     for (const path of ['/assets/naar-buiten.txt', '/assets/naar-boven/buiten.txt', '/favicon.ico', '/_image?url=%2Fassets%2Fimages%2F..%2Fnaar-buiten.txt&w=640']) {
-      assert.doesNotMatch((await raw(app.port, path)).body, new RegExp(SECRET), path);
+      assert.doesNotMatch((await app.request(path)).body, new RegExp(SECRET), path);
     }
   });
 });

@@ -18,7 +18,7 @@ import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migration
 import { StorageUnavailableError, type NewRegistration, type Storage } from '../src/storage/types.js';
 import pg from 'pg';
 import { usePostgres } from './helpers/postgres.js';
-import { raw, startApp, textOf } from './helpers/app.js';
+import { startApp, textOf } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 
 const dirs: string[] = [];
@@ -188,11 +188,11 @@ describe('when the database is unavailable', () => {
       const posted = await postForm(app, '/aanmelden', VALID);
       const confirmation = String(posted.headers.location);
       await app.storage.close();
-      const page = await raw(app.port, confirmation);
+      const page = await app.request(confirmation);
       assert.equal(page.status, 503);
       assert.equal(textOf(page.body, 'title'), '503: An unexpected error has occurred');
       assert.equal((await postForm(app, '/aanmelden', VALID, form)).status, 503);
-      const start = await raw(app.port, '/', { headers: { 'User-Agent': 'Googlebot/2.1' } });
+      const start = await app.request('/', { headers: { 'User-Agent': 'Googlebot/2.1' } });
       assert.equal(start.status, 200);
       assert.match(start.body, /Het aantal aanmeldingen is nu niet beschikbaar\./);
     } finally {

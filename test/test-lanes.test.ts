@@ -1,14 +1,14 @@
 /**
  * The test lanes are derived from the test files (docs/qa-kit.md §1): the quick lane holds every
  * server test that needs none of the programs `npm test` installs, and a test that reaches one
- * through its imports is left out.
+ * through its imports is left out; its files that start processes of their own go first.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { laneFiles, needsProgram } from '../scripts/test-files.mjs';
+import { laneFiles, needsProgram, startsProcesses } from '../scripts/test-files.mjs';
 
 describe('the test lanes', () => {
   it('puts every server test in the quick lane or leaves it for a program it needs, and the browser suites in npm test only', () => {
@@ -21,6 +21,14 @@ describe('the test lanes', () => {
     assert.ok(all.length > quick.length);
     assert.deepEqual(all, [...laneFiles('programs'), ...quick], 'the long files first');
     assert.equal(new Set(all).size, all.length, 'each file once');
+  });
+
+  it('begins the quick lane with the files that start processes of their own', () => {
+    const spawning = laneFiles('quick').map((file) => startsProcesses(resolve(file)));
+    assert.ok(spawning.includes(true) && spawning.includes(false), 'the lane holds both kinds');
+    assert.equal(spawning.indexOf(false), spawning.lastIndexOf(true) + 1, `the spawning files first: ${spawning.join(' ')}`);
+    assert.equal(startsProcesses(resolve('test/npm-start.test.ts')), true, 'npm start runs npm');
+    assert.equal(startsProcesses(resolve('test/test-lanes.test.ts')), false, 'this file starts none');
   });
 
   it('leaves out a test that reaches a program through a helper it imports, and not one that imports only its types', async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseTraceparent } from '../src/trace-context.js';
 import { testRoutes } from './fixtures/routes.js';
-import { raw, useApp } from './helpers/app.js';
+import { useApp } from './helpers/app.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const SPAN = '00f067aa0ba902b7';
@@ -40,7 +40,7 @@ describe('trace ids on the log lines of a request', () => {
   const app = useApp({ extraRoutes: testRoutes });
 
   it('a valid traceparent puts traceId and spanId on every line; the request id stays', async () => {
-    const res = await raw(app.port, '/proef/kapot', { headers: { traceparent: `00-${TRACE}-${SPAN}-01`, 'X-Request-Id': 'met-trace' } });
+    const res = await app.request('/proef/kapot', { headers: { traceparent: `00-${TRACE}-${SPAN}-01`, 'X-Request-Id': 'met-trace' } });
     assert.equal(res.headers['x-request-id'], 'met-trace');
     const lines = app.logs().filter((l) => l.reqId === 'met-trace');
     assert.ok(lines.length >= 1);
@@ -48,13 +48,13 @@ describe('trace ids on the log lines of a request', () => {
       assert.equal(line.traceId, TRACE, String(line.msg));
       assert.equal(line.spanId, SPAN, String(line.msg));
     }
-    const page = await raw(app.port, '/over', { headers: { traceparent: `00-${TRACE}-${SPAN}-01` } });
+    const page = await app.request('/over', { headers: { traceparent: `00-${TRACE}-${SPAN}-01` } });
     assert.match(page.body, new RegExp(`<meta name="request-id" content="${String(page.headers['x-request-id'])}"/>`));
     assert.doesNotMatch(page.body, new RegExp(TRACE), 'the page shows its request id, not the trace');
   });
 
   it('an invalid traceparent is ignored', async () => {
-    await raw(app.port, '/over', { headers: { traceparent: `00-${'0'.repeat(32)}-${SPAN}-01`, 'X-Request-Id': 'zonder-trace' } });
+    await app.request('/over', { headers: { traceparent: `00-${'0'.repeat(32)}-${SPAN}-01`, 'X-Request-Id': 'zonder-trace' } });
     const line = app.logs().find((l) => l.reqId === 'zonder-trace');
     assert.ok(line);
     assert.equal('traceId' in line, false);

@@ -168,7 +168,9 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
         const reloaded = page.waitForNavigation({ timeout: 10_000 });
         fixed = true;
         await writeFile(file, good);
-        await reloaded;
+        await reloaded.catch((error: Error) => {
+          throw new Error(`${error.message}; npm run dev printed since the break:\n${dev.output().slice(from)}`);
+        });
         await hydrateIsland(page, 'RegistrationForm');
         return Date.now() - started;
       };

@@ -1,13 +1,13 @@
 /**
  * Test helpers: start the real app on port 0 with captured logs — for a whole suite
  * ({@link useApp}) or one step ({@link withApp}) — send raw HTTP requests (fetch would normalise
- * the very paths these tests need), and wait for things with a bound ({@link within}).
+ * the very paths these tests need), in-process (`app.request`) or over TCP ({@link raw}), and
+ * wait for things with a bound ({@link within}).
  */
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
@@ -15,6 +15,7 @@ import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openSqlite } from '../../src/storage/sqlite/index.js';
 import type { Storage } from '../../src/storage/types.js';
+import { inject, send } from './inject.js';
 import { useResource } from './suite.js';
 
 /** One parsed pino line. */
@@ -24,6 +25,8 @@ export type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; 
 export interface TestApp {
   url: string;
   port: number;
+  /** Sends one request in-process, without a socket (test/helpers/inject.ts); see {@link raw} for one over TCP. */
+  request(path: string, options?: RawOptions): Promise<RawResponse>;
   /** Every log line written so far, raw. */
   rawLogs(): string[];
   /** The storage the app uses. */
@@ -90,6 +93,7 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    request: (path, options) => inject(server, path, options),
     rawLogs: () => [...lines],
     logs: () => lines.map((l) => JSON.parse(l) as LogLine),
     storage,
@@ -208,16 +212,7 @@ export function freshAddress(): string {
  * @param path request target, e.g. `/assets/%2e%2e/over` or `http://evil.example/`
  */
 export function raw(port: number, path: string, { method = 'GET', headers = {}, body, from }: RawOptions = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers, agent: false, localAddress: from }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return send({ host: '127.0.0.1', port, path, method, headers, agent: false, localAddress: from }, body);
 }
 
 /** The text of the first element matching a simple tag, e.g. `h1` → its inner text without tags. */
