@@ -71,6 +71,31 @@ export async function loadPosts(port, seconds, form, expectedRps = 2000) {
 }
 
 /**
+ * Fills the render cache as a day's traffic does, before the load (docs/performance.md §2): `times`
+ * registrations, each followed by every page in each way it is sent (streamed, whole to a bot,
+ * page data), so every new count on `/` is rendered and kept. Sequential: about 15 s.
+ * @param {number} port
+ * @param {string[]} paths the pages
+ * @param {(port: number) => Promise<{ headers: Record<string, string>, body: string }>} form renders a form and builds its valid post
+ * @param {number} [times]
+ * @throws Error when a post is not answered 303 or a page not 200
+ */
+export async function fillRenderCache(port, paths, form, times = 800) {
+  const ways = [{}, { 'User-Agent': 'Googlebot/2.1' }, { 'X-Eiland-Data': '1' }];
+  for (let i = 0; i < times; i++) {
+    const { headers, body } = await form(port);
+    const posted = await fetchRaw(port, '/aanmelden', { method: 'POST', headers, body, localAddress: freshAddress() });
+    if (posted.status !== 303) throw new Error(`filling the render cache: a registration was answered ${posted.status}`);
+    for (const path of paths) {
+      for (const way of ways) {
+        const page = await fetchRaw(port, path, { headers: way });
+        if (page.status !== 200) throw new Error(`filling the render cache: ${path} was answered ${page.status}`);
+      }
+    }
+  }
+}
+
+/**
  * Time to first byte against time to the whole document, sequentially, medians.
  * @returns {Promise<{ ttfbMs: number, documentMs: number, htmlBytes: number }>}
  */

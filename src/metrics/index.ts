@@ -38,6 +38,11 @@ export interface Metrics {
    * at each scrape.
    */
   watchImageJobs(state: () => { running: number; queued: number }): void;
+  /**
+   * Reports the render cache's size in `eiland_render_cache_bytes` and
+   * `eiland_render_cache_entries`, read at each scrape.
+   */
+  watchRenderCache(size: () => { entries: number; bytes: number }): void;
 }
 
 /** Latency buckets in seconds: a page answers in milliseconds, a render may run for 10 s. */
@@ -51,6 +56,20 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   const registers = [registry];
   let jobs: (() => { running: number; queued: number }) | undefined;
+  let renderCache: (() => { entries: number; bytes: number }) | undefined;
+  for (const [measure, help] of [
+    ['bytes', 'What the render cache holds, in bytes as its bound (RENDER_CACHE_MAX_BYTES) counts them.'],
+    ['entries', 'Pages the render cache holds (one version of each page and way of sending it).'],
+  ] as const) {
+    new Gauge({
+      name: `eiland_render_cache_${measure}`,
+      help,
+      registers,
+      collect() {
+        this.set(renderCache?.()[measure] ?? 0);
+      },
+    });
+  }
   new Gauge({
     name: 'eiland_image_jobs',
     help: 'Image jobs (sharp) running and waiting for a slot.',
@@ -103,6 +122,9 @@ export function createMetrics(): Metrics {
     }),
     watchImageJobs(state) {
       jobs = state;
+    },
+    watchRenderCache(size) {
+      renderCache = size;
     },
   };
 }

@@ -1,13 +1,21 @@
 /**
  * The render cache (docs/streaming.md §6): rendered pages with holes, kept in a least-recently-used
- * map bounded in bytes. The key is everything the output depends on, so nothing is ever
- * invalidated: new data gives a new key, and every instance computes the same one.
+ * map bounded in bytes. A page (route, path and how it is sent) is kept in one version at a time:
+ * the version is everything else its output depends on (build, status, title, props), so a new
+ * version replaces the old one instead of waiting for eviction, nothing is ever invalidated, and
+ * every instance computes the same key.
  */
 import { LRUCache } from 'lru-cache';
-import type { Template } from './holes.js';
+import { stringBytes, type Template } from './holes.js';
 
 /** How a render was served, as the request's log line says (`render`, docs/operations.md §2). */
 export type RenderCacheResult = 'hit' | 'miss' | 'bypass';
+
+/** A render's key: the page it is, and the version of that page. */
+export interface RenderKey {
+  page: string;
+  version: string;
+}
 
 /** The render cache of one process. */
 export interface RenderCache {
@@ -15,8 +23,12 @@ export interface RenderCache {
   readonly enabled: boolean;
   /** Whether every hit is compared with a fresh render (`RENDER_CACHE_VERIFY=1`). */
   readonly verify: boolean;
-  get(key: string): Template | undefined;
-  set(key: string, template: Template): void;
+  /** The template of this version of the page, when it is the version kept. */
+  get(key: RenderKey): Template | undefined;
+  /** Keeps a page's template in place of any other version of it. */
+  set(key: RenderKey, template: Template): void;
+  /** What it holds now: entries, and the bytes they cost (counted as the bound counts them). */
+  size(): { entries: number; bytes: number };
 }
 
 /** Options of {@link createRenderCache}. */
@@ -28,10 +40,22 @@ export interface RenderCacheOptions {
 
 /**
  * The parts of a render's key, in a fixed order.
- * @param parts route pattern, path, build id, mode, status, title and the props as JSON
+ * @param parts route pattern, path, mode; build id, status, title and the props as JSON
  */
-export function renderKey(parts: { route: string; path: string; buildId: string; mode: 'stream' | 'whole' | 'data'; status: number; title: string; props: string }): string {
-  return `${parts.route}\n${parts.path}\n${parts.buildId}\n${parts.mode}\n${parts.status}\n${parts.title}\n${parts.props}`;
+export function renderKey(parts: { route: string; path: string; buildId: string; mode: 'stream' | 'whole' | 'data'; status: number; title: string; props: string }): RenderKey {
+  return { page: `${parts.route}\n${parts.path}\n${parts.mode}`, version: `${parts.buildId}\n${parts.status}\n${parts.title}\n${parts.props}` };
+}
+
+/**
+ * What an entry costs besides its strings: the map's slot and the LRU's lists, the entry, the
+ * template and its arrays (measured with test/render-cache-memory.test.ts).
+ */
+const ENTRY_OVERHEAD_BYTES = 600;
+
+/** A kept version of a page. */
+interface Entry {
+  version: string;
+  template: Template;
 }
 
 /**
@@ -40,11 +64,20 @@ export function renderKey(parts: { route: string; path: string; buildId: string;
  */
 export function createRenderCache({ maxBytes, verify }: RenderCacheOptions): RenderCache {
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new RangeError(`The render cache's bound must be a whole number of bytes, got ${maxBytes}`);
-  if (maxBytes === 0) return { enabled: false, verify, get: () => undefined, set: () => {} };
-  const lru = new LRUCache<string, Template>({
+  if (maxBytes === 0) return { enabled: false, verify, get: () => undefined, set: () => {}, size: () => ({ entries: 0, bytes: 0 }) };
+  const lru = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     // A template larger than the whole bound is not kept (lru-cache skips it).
-    sizeCalculation: (template, key) => template.bytes + 2 * key.length,
+    sizeCalculation: (entry, page) => entry.template.bytes + stringBytes(page) + stringBytes(entry.version) + ENTRY_OVERHEAD_BYTES,
   });
-  return { enabled: true, verify, get: (key) => lru.get(key), set: (key, template) => void lru.set(key, template) };
+  return {
+    enabled: true,
+    verify,
+    get: ({ page, version }) => {
+      const entry = lru.get(page);
+      return entry?.version === version ? entry.template : undefined;
+    },
+    set: ({ page, version }, template) => void lru.set(page, { version, template }),
+    size: () => ({ entries: lru.size, bytes: lru.calculatedSize }),
+  };
 }

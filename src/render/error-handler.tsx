@@ -12,7 +12,7 @@ import { excludedPath } from '../filter/excluded.js';
 import { endPlain } from '../plain-text.js';
 import { clientGone } from '../request-end.js';
 import { StorageUnavailableError } from '../storage/types.js';
-import type { Render } from './renderer.js';
+import type { Render } from './types.js';
 
 /** The last handler before errors: no route matched → 404. */
 export function notFound(): RequestHandler {

@@ -35,11 +35,17 @@ export const PLACEHOLDERS: Readonly<Record<HoleName, string>> = Object.fromEntri
 const FIND = new RegExp(Object.values(PLACEHOLDERS).join('|'), 'g');
 const BY_PLACEHOLDER = new Map(HOLE_NAMES.map((name) => [PLACEHOLDERS[name], name]));
 
+/**
+ * What a string costs in V8's heap besides its header: one byte a character when every character
+ * is Latin-1, else two (one character beyond it makes the whole string two-byte).
+ */
+export const stringBytes = (text: string): number => (/[^\x00-\xff]/.test(text) ? 2 : 1) * text.length;
+
 /** A rendered response cut at its holes: `parts.length === holes.length + 1`. */
 export interface Template {
   parts: string[];
   holes: Array<{ name: HoleName; context: HoleContext }>;
-  /** Its size in memory, in bytes (strings counted at two bytes a character), for the cache's bound. */
+  /** Its size in V8's heap, in bytes, for the cache's bound. */
   bytes: number;
 }
 
@@ -71,7 +77,8 @@ export function toTemplate(output: string, htmlRange: readonly [number, number] 
     last = at + match[0].length;
   }
   parts.push(output.slice(last));
-  return { parts, holes, bytes: 2 * output.length + 64 * holes.length };
+  // The parts are slices of the output, which they keep whole; each hole is an object of its own.
+  return { parts, holes, bytes: stringBytes(output) + 48 * parts.length + 48 * holes.length };
 }
 
 /** As React escapes text and attribute values. */

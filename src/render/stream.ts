@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import type { Metrics, RenderOutcome } from '../metrics/index.js';
 import { coalescing } from './coalescing.js';
+import { setHtmlHead } from './html-head.js';
 
 /** Where a render's output goes once it may be sent. */
 export type Delivery =
@@ -83,12 +84,7 @@ export function streamRender(req: Request, res: Response, element: ReactNode, { 
       return;
     }
     outcome = whole ? 'whole' : 'shell';
-    res.status(delivery.status);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', delivery.cacheControl);
-    // A reverse proxy passes a streamed page on as it comes, so the shell still arrives first
-    // (nginx honours this even where proxy_buffering is on; docs/streaming.md §1).
-    if (!whole) res.setHeader('X-Accel-Buffering', 'no');
+    setHtmlHead(res, { status: delivery.status, cacheControl: delivery.cacheControl, streamed: !whole });
     stream.pipe(coalescing(res));
   };
 

@@ -12,7 +12,7 @@ import type { Metrics } from '../metrics/index.js';
 import { countFormPosts, markFormOutcome } from '../metrics/forms.js';
 import { formBody } from '../forms/body.js';
 import { DATA_HEADER } from '../../protocol/page-data.js';
-import type { Render, RenderRequest } from '../render/renderer.js';
+import type { Render, RenderRequest } from '../render/types.js';
 import { fillProps, PLACEHOLDERS, type HoleValues } from '../render/holes.js';
 import { settleDeferred } from '../render/deferred.js';
 import type { ActionContext, ActionResult, AnyPageRoute, LoaderContext } from './types.js';

@@ -1,0 +1,80 @@
+/**
+ * The render cache around the page renderer (docs/streaming.md §6), as a cache middleware wraps a
+ * handler: a page whose props are all settled is rendered once with placeholders for the
+ * request's values, kept as a template, and each later request of the same version gets it with
+ * its own values filled in. Decides hit, miss or bypass, counts it, and runs the verify guard.
+ */
+import type { Request, Response } from 'express';
+import type { AssetsSource } from '../assets/source.js';
+import type { Metrics } from '../metrics/index.js';
+import { renderKey, type RenderCache, type RenderCacheResult } from './cache.js';
+import { fillTemplate, PLACEHOLDERS, toTemplate, type HoleValues } from './holes.js';
+import { propsKey } from './props-key.js';
+import type { Mode, PageRenderer, Render, RenderRequest, RequestValues } from './types.js';
+import { modeOf } from './whole-document.js';
+
+/** Options of {@link withRenderCache}. */
+export interface CachedRenderOptions {
+  /** Where settled renders are kept. */
+  cache: RenderCache;
+  /** Counts each page's cache result, and reports the cache's size. */
+  metrics: Metrics;
+  /** The current client build: its id is part of every key. */
+  assets: AssetsSource;
+}
+
+/**
+ * Wraps the page renderer in the render cache.
+ * @param pages the page renderer
+ * @returns the `Render` the routes call; `caching` says whether loaders get placeholders
+ */
+export function withRenderCache(pages: PageRenderer, { cache, metrics, assets }: CachedRenderOptions): Render {
+  metrics.watchRenderCache(() => cache.size());
+
+  const counted = (res: Response, result: RenderCacheResult) => {
+    res.locals.render = result;
+    metrics.renderCache.inc({ result });
+  };
+
+  /** Sends a hit; with the verify guard, a fresh render of the same page is compared and sent instead. */
+  function serveHit(req: Request, res: Response, page: RenderRequest, mode: Mode, filled: string, values: RequestValues): void {
+    if (!cache.verify) return pages.send(res, page, mode, filled);
+    const fresh = page.cacheable!.fresh();
+    pages.render(req, res, fresh, mode, values, (text) => {
+      if (text !== filled) {
+        let offset = 0;
+        while (offset < text.length && text[offset] === filled[offset]) offset++;
+        req.log.error({ event: 'render_cache_mismatch', route: res.locals.route, offset, cached: filled.slice(offset, offset + 80), fresh: text.slice(offset, offset + 80) }, 'render_cache_mismatch');
+      }
+      pages.send(res, fresh, mode, text);
+    });
+  }
+
+  const render = function render(req, res, page) {
+    const mode = modeOf(req, res);
+    const values: RequestValues = { nonce: res.locals.nonce, requestId: req.id };
+    if (page.meta.noindex) res.setHeader('X-Robots-Tag', 'noindex');
+    // Props with a pending promise, or with a value JSON cannot stand for, have no key.
+    const props = cache.enabled && page.cacheable ? propsKey(page.props) : undefined;
+    if (props === undefined) {
+      counted(res, 'bypass');
+      // Rendered as it comes, with this response's values where the loader gave placeholders.
+      return pages.render(req, res, page.cacheable ? page.cacheable.fresh() : page, mode, values);
+    }
+    const holes: HoleValues = { ...res.locals.holes, ...values };
+    const key = renderKey({ route: res.locals.route ?? '', path: req.path, buildId: assets.current().buildId, mode, status: page.status, title: page.title, props });
+    const hit = cache.get(key);
+    if (hit) {
+      counted(res, 'hit');
+      return serveHit(req, res, page, mode, fillTemplate(hit, holes), values);
+    }
+    counted(res, 'miss');
+    pages.render(req, res, page, mode, { nonce: PLACEHOLDERS.nonce, requestId: PLACEHOLDERS.requestId }, (text, htmlRange, complete) => {
+      const template = toTemplate(text, htmlRange);
+      if (complete) cache.set(key, template);
+      pages.send(res, page, mode, fillTemplate(template, holes));
+    });
+  } as Render;
+  Object.defineProperty(render, 'caching', { value: cache.enabled });
+  return render;
+}
