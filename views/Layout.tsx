@@ -3,6 +3,7 @@
  * with `aria-current`, `<main>`, footer.
  */
 import type { ReactNode } from 'react';
+import { ANNOUNCER_ID } from '../protocol/navigation.js';
 
 /** Items of the site navigation, in order (docs/pages.md §3). */
 export const NAVIGATION: ReadonlyArray<{ href: string; label: string }> = [
@@ -45,7 +46,7 @@ export function Layout({ currentPath, children }: LayoutProps) {
         {children}
       </main>
       {/* The router announces each new page's title here (docs/navigation.md §3). */}
-      <div id="aankondiging" className="visually-hidden" aria-live="polite" />
+      <div id={ANNOUNCER_ID} className="visually-hidden" aria-live="polite" />
       <footer className="site-footer">
         <ul>
           <li>

@@ -8,6 +8,7 @@ import { before, describe, it } from 'node:test';
 import { PredefinedNetworkConditions, type HTTPRequest, type Page } from 'puppeteer-core';
 import { productionAssets } from '../../src/assets/source.js';
 import type { BuildManifest } from '../../protocol/manifest.js';
+import { ANNOUNCER_ID, PREFETCH_ATTRIBUTE, PREFETCH_VIEWPORT, RELOAD_ATTRIBUTE } from '../../protocol/navigation.js';
 import { testBuild } from '../fixtures/island-routes.js';
 import { waitFor, withApp } from '../helpers/app.js';
 import { browserSuite, countReactStarts, eachBrowser, needsServer, reactStarts, skipIn, withPage, type TestPage } from '../helpers/browser.js';
@@ -100,7 +101,7 @@ eachBrowser((browser) => {
         assert.equal(new URL(page.url()).pathname, '/over');
         assert.equal(await page.evaluate('history.length'), before + 1);
         assert.equal(await page.evaluate('document.activeElement.tagName + ":" + document.activeElement.textContent'), 'H1:Over deze site');
-        assert.equal(await page.$eval('#aankondiging', (e) => e.textContent), 'Over deze site · Eiland');
+        assert.equal(await page.$eval(`#${ANNOUNCER_ID}`, (e) => e.textContent), 'Over deze site · Eiland');
         assert.deepEqual(await page.$$eval('nav [aria-current="page"]', (els) => els.map((e) => e.textContent)), ['Over deze site']);
         assert.deepEqual(traffic.documents, ['/']);
         assert.deepEqual(errors, []);
@@ -128,9 +129,9 @@ eachBrowser((browser) => {
     it('keeps the hash of the target and scrolls its element into view', () =>
       withTraffic({ start: '/over' }, async ({ page }) => {
         await page.setViewport({ width: 1024, height: 300 });
-        await follow(page, '/privacy#aankondiging');
+        await follow(page, `/privacy#${ANNOUNCER_ID}`);
         await page.waitForFunction('document.title === "Privacyverklaring · Eiland"', { timeout: 5000 });
-        assert.equal(await page.evaluate('location.pathname + location.hash'), '/privacy#aankondiging');
+        assert.equal(await page.evaluate('location.pathname + location.hash'), `/privacy#${ANNOUNCER_ID}`);
         assert.ok(Number(await page.evaluate('scrollY')) > 0, 'scrolled to the element near the bottom');
         assert.equal(await sameDocument(page), true);
       }));
@@ -138,7 +139,7 @@ eachBrowser((browser) => {
     it('leaves in-page anchors, modified clicks, target and data-reload links to the browser', () =>
       withTraffic({ start: '/over' }, async ({ page, traffic }) => {
         await page.evaluate(`document.querySelector('main').insertAdjacentHTML('beforeend',
-          '<a id="herlaad" href="/privacy" data-reload>herladen</a>')`);
+          '<a id="herlaad" href="/privacy" ${RELOAD_ATTRIBUTE}>herladen</a>')`);
         await page.focus('::-p-aria(Naar de inhoud[role="link"])');
         await page.keyboard.press('Enter');
         await page.waitForFunction('location.hash === "#inhoud"');
@@ -345,7 +346,7 @@ eachBrowser((browser) => {
 
     it('prefetches a link marked data-prefetch="viewport" when it scrolls into view, not before', async () => {
       const real = (await (await fetch(`${suite.app.url}/voorwaarden`, { headers: { 'X-Eiland-Data': '1' } })).json()) as { html: string };
-      const html = `${real.html}${'<p>ruimte</p>'.repeat(150)}<p><a data-prefetch="viewport" href="/privacy">privacy</a></p>`;
+      const html = `${real.html}${'<p>ruimte</p>'.repeat(150)}<p><a ${PREFETCH_ATTRIBUTE}="${PREFETCH_VIEWPORT}" href="/privacy">privacy</a></p>`;
       await withTraffic({ start: '/over', fault: (r) =>
         isData(r) && pathOf(r) === '/voorwaarden' ? respond(r, 200, JSON.stringify({ ...real, html }), { 'content-type': 'application/json', 'x-eiland-data': '1' }) : false,
        }, async ({ page, traffic }) => {
@@ -353,7 +354,7 @@ eachBrowser((browser) => {
         await page.waitForFunction('document.title === "Voorwaarden · Eiland"', { timeout: 5000 });
         await new Promise((r) => setTimeout(r, 300));
         assert.deepEqual(traffic.data, ['/voorwaarden']);
-        await page.evaluate('document.querySelector(\'a[data-prefetch="viewport"]\').scrollIntoView()');
+        await page.evaluate(`document.querySelector('a[${PREFETCH_ATTRIBUTE}="${PREFETCH_VIEWPORT}"]').scrollIntoView()`);
         await waitFor(() => traffic.data.includes('/privacy'));
       });
     });
