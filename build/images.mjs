@@ -12,7 +12,7 @@ import { SOURCES } from './paths.mjs';
 /**
  * How each SVG becomes a raster; part of the output's hash. Baseline, not progressive: the image
  * optimizer decodes a baseline JPEG in strips, while a progressive one is decoded whole into
- * memory first (+30 MB for the 3840-pixel hero per job; README "Images"). mozjpeg's trellis
+ * memory first (+30 MB for the 3840-pixel hero per job; docs/images.md §3). mozjpeg's trellis
  * quantisation keeps the file small all the same.
  */
 const JPEG = { quality: 82, trellisQuantisation: true, overshootDeringing: true, quantisationTable: 3, optimiseCoding: true, progressive: false };

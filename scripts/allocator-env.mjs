@@ -1,5 +1,5 @@
 // The C allocator settings the server runs with in production (`npm start` sets the same in
-// package.json; README "Operations"). glibc's malloc, left alone, gives each thread that
+// package.json; docs/operations.md §4). glibc's malloc, left alone, gives each thread that
 // allocates an arena of its own and moves its mmap threshold up after large frees, so libvips'
 // image buffers (sharp) stay in the process: RSS measured 301 MB under page and image load
 // together, 193 MB with these (target ≤ 200 MB). Read by the benchmark and the tests, which start

@@ -12,7 +12,7 @@ import type { PathMask } from './routes/personal-paths.js';
 import { sentStatus, serverAnswer } from './request-end.js';
 import { parseTraceparent, type TraceContext } from './trace-context.js';
 
-/** Paths besides the excluded ones whose request lines are logged at `debug`: the probes (§12). */
+/** Paths besides the excluded ones whose request lines are logged at `debug`: the probes (docs/operations.md §2). */
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
 /** Whether a request's line is written at `debug`: an excluded path or a probe, on its canonical path. */
@@ -41,7 +41,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     {
       level,
       base: undefined,
-      // Defence in depth: these must never reach a log line (§12).
+      // Defence in depth: these must never reach a log line (docs/operations.md §2).
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'headers.authorization'],
         censor: '[redacted]',

@@ -17,7 +17,7 @@ import { METRICS_PATH, startMetricsListener } from './metrics/listener.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 
-/** In-flight requests get this long to finish after a shutdown signal (§12). */
+/** In-flight requests get this long to finish after a shutdown signal (docs/operations.md §5). */
 const DRAIN_MS = 10_000;
 
 /** A running server. */
@@ -101,7 +101,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
   });
-  // Off unless configured; never on the public port (README "Metrics"). Bound first: a port
+  // Off unless configured; never on the public port (docs/operations.md §7). Bound first: a port
   // that cannot be had stops the start before the site takes traffic.
   const metricsListener = config.metrics && (await startMetricsListener(metrics, config.metrics.host, config.metrics.port));
   if (metricsListener) logger.info({ event: 'metrics_started', host: config.metrics!.host, port: metricsListener.port }, 'metrics_started');

@@ -1,7 +1,7 @@
 /**
  * W3C Trace Context (https://www.w3.org/TR/trace-context/ §3.2): a valid `traceparent` request
  * header puts its trace id and the caller's span id on every log line of the request, so an
- * operator can follow one request from the load balancer through Eiland (README "Logs").
+ * operator can follow one request from the load balancer through Eiland (docs/operations.md §2).
  * Pure: no I/O.
  */
 

@@ -17,7 +17,7 @@ import { productionEnv, run, startBundle, startProcess, useProjectCopy, withProc
 /** The pages (docs/pages.md §1) that need no stored registration. */
 const PAGES = ROUTES.filter((r) => !r.path.includes(':')).map((r) => r.path);
 
-describe('the server bundle, deployed without devDependencies (README: deploy)', { timeout: 120_000 }, () => {
+describe('the server bundle, deployed without devDependencies (docs/operations.md §9)', { timeout: 120_000 }, () => {
   // What a deployment has after `npm ci && npm run build && npm prune --omit=dev`.
   const copy = useProjectCopy({ modules: 'hardlink', files: ['package.json', 'package-lock.json', 'dist', 'public'] });
   before(() => run('npm', ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund'], { cwd: copy.dir }));

@@ -12,7 +12,7 @@ import { MAX_SOURCE_BYTES, MAX_URL_LENGTH } from '../protocol/image-config.js';
 const ok = encodeURIComponent('/assets/images/photo.png');
 const q = (url: string) => encodeURIComponent(url);
 
-/** [query, status, message]: every rule of §10, with repeated and encoded variants. */
+/** [query, status, message]: every rule of docs/images.md §4, with repeated and encoded variants. */
 const BAD: [string, number, string][] = [
   ['', 400, '"url" parameter is required'],
   ['w=640', 400, '"url" parameter is required'],
@@ -94,7 +94,7 @@ describe('GET /_image: bad input (docs/images.md §4)', () => {
       assert.equal(res.status, status);
       assert.equal(res.body, message);
       assert.match(String(res.headers['content-type']), /^text\/plain/);
-      // Outside the filter (§2): none of its marks, and never a page.
+      // Outside the filter (docs/filter.md §2, §8): none of its marks, and never a page.
       assert.equal(res.headers['x-request-id'], undefined);
       assert.equal(res.headers['set-cookie'], undefined);
       assert.equal(res.headers['content-security-policy'], "default-src 'none'");

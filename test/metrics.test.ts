@@ -1,5 +1,5 @@
 /**
- * Metrics for operators (README "Metrics"): Prometheus text on a listener of its own, scraped by
+ * Metrics for operators (docs/operations.md §7): Prometheus text on a listener of its own, scraped by
  * a real Prometheus (Debian's), whose counters move with what the site does.
  */
 import assert from 'node:assert/strict';

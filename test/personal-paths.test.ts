@@ -1,5 +1,5 @@
 /**
- * A path that grants access to personal data is never logged whole (README "Logs"): the id of
+ * A path that grants access to personal data is never logged whole (docs/operations.md §2): the id of
  * a confirmation page lets anyone who has it read that person's registration.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Every line the production server writes is a JSON log line (README "Logs"), whatever clients
+ * Every line the production server writes is a JSON log line (docs/operations.md §2), whatever clients
  * send: forwarded headers while `TRUST_PROXY` is unset, requests the parser rejects, two `Host`
  * lines, bad form posts and error reports.
  */

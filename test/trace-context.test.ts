@@ -1,5 +1,5 @@
 /**
- * W3C Trace Context (README "Logs"): a valid `traceparent` gives every log line of its request a
+ * W3C Trace Context (docs/operations.md §2): a valid `traceparent` gives every log line of its request a
  * `traceId` and `spanId`; an invalid one is ignored; the request id stays as it is.
  */
 import assert from 'node:assert/strict';

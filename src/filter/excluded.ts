@@ -1,6 +1,6 @@
 /**
  * The paths outside the request filter (docs/filter.md §1), declared once: the matcher routes
- * them to their handlers, the access log writes them at `debug` (§12), and `createApp` must
+ * them to their handlers, the access log writes them at `debug` (docs/operations.md §2), and `createApp` must
  * give each one a handler (its type requires a key per entry).
  */
 import { IMAGE_PATH } from '../../protocol/image-config.js';
@@ -9,7 +9,7 @@ import { IMAGE_PATH } from '../../protocol/image-config.js';
 export const EXCLUDED_PATHS = {
   /** Build output and public files. */
   assets: { prefix: '/assets/' },
-  /** The image optimizer (§10). */
+  /** The image optimizer (docs/images.md §4). */
   image: { exact: IMAGE_PATH },
   favicon: { exact: '/favicon.ico' },
 } as const satisfies Record<string, { prefix: string } | { exact: string }>;

@@ -40,9 +40,9 @@ function viewLocals({ csrf }: FilterOptions): RequestHandler {
 }
 
 /**
- * The filter chain, steps 1–3 and 5 of docs/filter.md (§3–§5, §7), as one middleware that runs each step in
+ * The filter chain, steps 1–3 and 5 (docs/filter.md §3–§5, §7), as one middleware that runs each step in
  * turn (one Express layer instead of four). Step 4 (cross-site protection) runs per
- * unsafe route, after routing, as the order of §3 demands.
+ * unsafe route, after routing, as the order of docs/errors.md §3 demands.
  * @example app.use(requestFilter({ csrf }))
  */
 export function requestFilter(options: FilterOptions): RequestHandler {

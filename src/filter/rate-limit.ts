@@ -41,7 +41,7 @@ class StorageStore implements Store {
 
 /**
  * express-rate-limit's warnings (its checks of the configuration and of `req.ip`) as one pino
- * line each: its default writes a stack to stderr, in the middle of the JSON log (README "Logs").
+ * line each: its default writes a stack to stderr, in the middle of the JSON log (docs/operations.md §2).
  */
 function pinoAdapter(logger: Logger): NonNullable<Options['logger']> {
   const line = (error: unknown, context?: string) =>

@@ -1,6 +1,6 @@
 /**
  * Filter step 2: security headers through helmet (docs/filter.md §4), with a fresh
- * CSP nonce per response and the changes to helmet's defaults that §4 gives.
+ * CSP nonce per response and the changes to helmet's defaults that docs/filter.md §4 gives.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';

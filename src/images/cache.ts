@@ -1,7 +1,7 @@
 /**
  * The disk cache of image variants (docs/images.md §7): one file per variant in a folder, bounded
  * in bytes, least recently used out first. The folder itself is the cache: instances that share
- * it (README "Images") see each other's variants, and the bound holds for the folder as a whole,
+ * it (docs/images.md §7) see each other's variants, and the bound holds for the folder as a whole,
  * because every write is followed by a trim over every file in it, oldest use first (a file's
  * modification time is its last use, touched on every hit). Each file is written to a temporary
  * name and renamed, so a crash never leaves half an image under a name that is served.

@@ -1,7 +1,7 @@
 /**
  * `GET /_image?url=&w=&q=` (docs/images.md §4–§5): a variant of a local image, resized by
  * sharp (never enlarged), WebP or AVIF by `Accept` else the source's type, from a bounded disk
- * cache when it is there. Outside the request filter (§2): no request id header, no nonce, no
+ * cache when it is there. Outside the request filter (docs/filter.md §2, §8): no request id header, no nonce, no
  * cookies, and every answer plain text or an image, never a page.
  */
 import { createHash } from 'node:crypto';
@@ -134,10 +134,10 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger, m
     return pending;
   };
 
-  /** Answers a refusal: never cacheable, and without the variant's ETag (README "Images"). */
+  /** Answers a refusal: never cacheable, and without the variant's ETag (docs/images.md §5). */
   const refuse = (req: Request, res: Response, error: unknown, path: string) => {
     if (error instanceof QueueFull) {
-      // Load shedding, not a fault: logged at warn without a stack (README "Logs").
+      // Load shedding, not a fault: logged at warn without a stack (docs/images.md §6).
       count('shed');
       res.locals.shed = true;
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));

@@ -1,5 +1,5 @@
 /**
- * `eiland_form_posts_total{form,outcome}` (README "Metrics"): every post of a form, counted once
+ * `eiland_form_posts_total{form,outcome}` (docs/operations.md §7): every post of a form, counted once
  * when its response closes, by what it ended in. The status tells most outcomes; an action
  * names the ones a status cannot (a honeypot's 303 is not a stored registration).
  */

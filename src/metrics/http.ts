@@ -1,5 +1,5 @@
 /**
- * `http_request_duration_seconds` (README "Metrics"): every request, by route pattern, method
+ * `http_request_duration_seconds` (docs/operations.md §7): every request, by route pattern, method
  * and status class. Labels stay bounded: a request no route matched is `unmatched`, an excluded
  * path its entry's pattern, an unusual method `OTHER`.
  */

@@ -1,5 +1,5 @@
 /**
- * Metrics for operators (README "Metrics"): counters and histograms of one app in a registry
+ * Metrics for operators (docs/operations.md §7): counters and histograms of one app in a registry
  * of its own, read as Prometheus text by the metrics listener (`listener.ts`). Every label has a
  * bounded set of values: route patterns, never paths; status classes, never statuses.
  */

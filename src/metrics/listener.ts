@@ -1,5 +1,5 @@
 /**
- * The metrics listener (README "Metrics"): `GET /metrics` as Prometheus text on its own port
+ * The metrics listener (docs/operations.md §7): `GET /metrics` as Prometheus text on its own port
  * (`METRICS_PORT`), on loopback unless `METRICS_HOST` says otherwise, never on the public port.
  * With it come Node's and the process's own metrics (prom-client's defaults: CPU, memory, heap,
  * event-loop lag, garbage collection).

@@ -1,5 +1,5 @@
 /**
- * `eiland_storage_errors_total{operation}` (README "Metrics"): the storage contract with every
+ * `eiland_storage_errors_total{operation}` (docs/operations.md §7): the storage contract with every
  * failure counted, whichever engine and whoever called (a page's loader, a rate limit, a form).
  */
 import { StorageUnavailableError, type Storage } from '../storage/types.js';

@@ -25,7 +25,7 @@ export function siteRoutes(storage: Storage, formRateLimit: RateLimit): AnyPageR
       description:
         'Eiland is een kleine, snelle website in het Nederlands. Meld je in een minuut aan; alles werkt ook zonder JavaScript en op een trage telefoon.',
       shareImage: { name: 'hero', alt: HERO_ALT },
-      // Deferred: the shell streams first; the count fills its boundary (§6).
+      // Deferred: the shell streams first; the count fills its boundary (docs/pages.md §6).
       loader: (): StartProps => ({ registrations: storage.countRegistrations().catch(() => null) }),
       View: Start,
     },

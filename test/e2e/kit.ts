@@ -19,7 +19,7 @@ import type { BuildManifest } from '../../protocol/manifest.js';
 import puppeteer, { PredefinedNetworkConditions, type Browser, type ConsoleMessage, type ElementHandle, type HTTPRequest, type JSHandle, type Page } from 'puppeteer-core';
 
 /**
- * The `data-testid` hooks the site promises to keep (README, "QA kit"). Everything else is
+ * The `data-testid` hooks the site promises to keep (docs/qa-kit.md §4). Everything else is
  * found by role, label or text.
  */
 export const TEST_IDS = {

@@ -1,5 +1,5 @@
 /**
- * Memory under image traffic (README "Images"): a variant is streamed from the disk cache with
+ * Memory under image traffic (docs/images.md §8): a variant is streamed from the disk cache with
  * backpressure, so clients that do not read hold no copy of it; and the process stays within its
  * memory bound while pages and images are served together.
  */
