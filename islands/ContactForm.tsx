@@ -18,14 +18,14 @@ const FIELDS = defineFields({
 
 /** The contact block: error summary, notice, heading, introduction and form. */
 export default function ContactForm(props: FormProps) {
-  const form = useForm('ContactForm', FIELDS, props);
+  const form = useForm(FIELDS, props);
   return (
     <div className="contact">
       <ErrorSummary form={form} />
       <Notice form={form} />
       <h1>Contact</h1>
       <p>Heb je een vraag, een klacht of een compliment? Laat het ons weten. Alle velden zijn verplicht.</p>
-      <Form form={form} action="/contact" name="contact">
+      <Form form={form}>
         {Object.keys(FIELDS).map((name) => (
           <Field key={name} form={form} name={name} />
         ))}

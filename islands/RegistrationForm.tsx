@@ -39,14 +39,14 @@ const FIELDS = defineFields({
 
 /** The registration block: error summary, notice, heading, introduction and form. */
 export default function RegistrationForm(props: FormProps) {
-  const form = useForm('RegistrationForm', FIELDS, props);
+  const form = useForm(FIELDS, props);
   return (
     <div className="registration">
       <ErrorSummary form={form} />
       <Notice form={form} />
       <h1>Aanmelden</h1>
       <p>Meld je aan in een minuut. Velden zonder &ldquo;optioneel&rdquo; zijn verplicht.</p>
-      <Form form={form} action="/aanmelden" name="registratie">
+      <Form form={form}>
         {Object.keys(FIELDS).map((name) => (
           <Field key={name} form={form} name={name} />
         ))}

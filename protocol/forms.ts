@@ -23,6 +23,19 @@ export const HONEYPOT_FIELD = 'bedrijf';
 /** Field → message: one per failing field (the 422 JSON answer, and a form's props). */
 export type FieldErrors = Partial<Record<string, string>>;
 
+/**
+ * Which form an island renders, from the form's one definition on the server (docs/forms.md §8):
+ * the island writes none of it itself.
+ */
+export interface FormIdentity {
+  /** The form's name: its `data-form`. */
+  name: string;
+  /** Where it posts: the page that shows it. */
+  action: string;
+  /** The island that renders it, under whose name the build registered its rule list. */
+  island: string;
+}
+
 /** The props of every form island (plain JSON, serialised into the page). */
 export interface FormProps {
   /** The submitted values by field name: a string, or an array for a checkbox group. */
@@ -34,4 +47,5 @@ export interface FormProps {
   csrfToken: string;
   /** Per-render key: the same rendered form posted twice is answered like the first post. */
   submissionKey: string;
+  form: FormIdentity;
 }

@@ -34,7 +34,7 @@ import { healthRouter } from './routes/health.js';
 import { siteRoutes } from './routes/pages.js';
 import { personalPathMask } from './routes/personal-paths.js';
 import { pageRouter } from './routes/router.js';
-import type { AnyPageRoute } from './routes/types.js';
+import type { AnyPageRoute } from './route-table.js';
 import type { Storage } from './storage/types.js';
 
 /** Options of {@link createApp}: storage, and seams for the server and tests. */

@@ -8,9 +8,16 @@ import type { RequestHandler, Response } from 'express';
 import type { LogLevel } from './config.js';
 import { requestIdFor } from './filter/request-id.js';
 import { excludedPath } from './filter/excluded.js';
-import type { PathMask } from './routes/personal-paths.js';
 import { sentStatus, serverAnswer } from './request-end.js';
 import { parseTraceparent, type TraceContext } from './trace-context.js';
+
+/**
+ * Masks a path, or every path inside a text (a client error's message or stack); what holds
+ * none is returned as it is. The route table's mask is made by `personalPathMask`
+ * (src/routes/personal-paths.ts).
+ * @example personalPathMask([{ path: '/aanmeldingen/:id', secretParams: ['id'] }])('/aanmeldingen//3f2b…/x') // '/aanmeldingen/[redacted]'
+ */
+export type PathMask = (text: string) => string;
 
 /** Paths besides the excluded ones whose request lines are logged at `debug`: the probes (docs/operations.md §2). */
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);

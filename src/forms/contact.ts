@@ -32,4 +32,4 @@ export class ContactDto {
 }
 
 /** The contact form. */
-export const contactForm = defineForm({ name: 'contact', island: 'ContactForm', dto: ContactDto });
+export const contactForm = defineForm({ name: 'contact', path: '/contact', island: 'ContactForm', dto: ContactDto });

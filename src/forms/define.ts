@@ -1,6 +1,8 @@
 /**
- * A form, declared once (docs/forms.md §8): its name, the island that renders it and its DTO.
- * Everything else is derived from the DTO: the fields in order, and the shape a post may have.
+ * A form, declared once (docs/forms.md §8): its name, the page that shows it and takes its post,
+ * the island that renders it and its DTO. The island's `action` and `data-form` come from here
+ * (through its props), as do the route (src/forms/route.tsx) and the build's rule list for the
+ * island; from the DTO come the fields in order and the shape a post may have.
  */
 import type { ClassConstructor } from 'class-transformer';
 import { CSRF_FIELD, HONEYPOT_FIELD, SUBMISSION_FIELD } from '../../protocol/forms.js';
@@ -10,8 +12,10 @@ import { rulesOf } from './validate.js';
 
 /** A declared form. */
 export interface FormDefinition<T extends object = object> {
-  /** Its name in logs, metrics and rate-limit counters, e.g. `registration`. */
+  /** Its name in logs, rate-limit counters and the form's `data-form`, e.g. `registration`. */
   name: string;
+  /** The page that shows it and takes its post, declared in `protocol/routes.json` with the island. */
+  path: string;
   /** The island that renders it: its file name in `islands/`, whose chunk carries the rule list. */
   island: string;
   /** The DTO: every field with its rules, in form order. */
@@ -24,11 +28,11 @@ export interface FormDefinition<T extends object = object> {
 
 /**
  * Declares a form.
- * @param form its name, island and DTO
+ * @param form its name, path, island and DTO
  * @throws TypeError when the DTO declares no field, or a name is not of lower-case letters
- * @example export const contactForm = defineForm({ name: 'contact', island: 'ContactForm', dto: ContactDto })
+ * @example export const contactForm = defineForm({ name: 'contact', path: '/contact', island: 'ContactForm', dto: ContactDto })
  */
-export function defineForm<T extends object>({ name, island, dto }: { name: string; island: string; dto: ClassConstructor<T> }): FormDefinition<T> {
+export function defineForm<T extends object>({ name, path, island, dto }: { name: string; path: string; island: string; dto: ClassConstructor<T> }): FormDefinition<T> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new TypeError(`A form's name is lower-case letters, digits and "-", got "${name}"`);
   const fields = [...rulesOf(dto).keys()];
   if (fields.length === 0) throw new TypeError(`Form "${name}": its DTO ${dto.name} declares no field with a rule`);
@@ -36,6 +40,7 @@ export function defineForm<T extends object>({ name, island, dto }: { name: stri
   const multiple = fields.filter((field) => traits.get(field)?.transform === 'array');
   return {
     name,
+    path,
     island,
     dto,
     fields,

@@ -78,4 +78,4 @@ export class RegistrationDto {
 }
 
 /** The registration form. */
-export const registrationForm = defineForm({ name: 'registration', island: 'RegistrationForm', dto: RegistrationDto });
+export const registrationForm = defineForm({ name: 'registration', path: '/aanmelden', island: 'RegistrationForm', dto: RegistrationDto });

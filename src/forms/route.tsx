@@ -1,10 +1,10 @@
 /**
  * A form route (docs/forms.md §8): a declared form, its island and what to do with a valid post,
- * made into one page route. GET renders the form; POST runs, in order, the rate limit (one counter
- * per form), the body reader and shape check, the cross-site protection (src/routes/router.tsx),
- * the submission key, the honeypot, validation (422 with every value kept, or JSON for the
- * island) and the form's `accept` (303). A repeat of a submission key is answered like the first
- * (the form's storage keeps one row per key).
+ * made into one page route with its whole POST chain. GET renders the form; POST runs, in order,
+ * the rate limit (one counter per form), the body reader, the cross-site protection (those three
+ * in src/forms/post.ts), the shape check, the submission key, the honeypot, validation (422 with
+ * every value kept, or JSON for the island) and the form's `accept` (303). A repeat of a
+ * submission key is answered like the first (the form's storage keeps one row per key).
  */
 import { isUUID } from 'class-validator';
 import type { ComponentType } from 'react';
@@ -15,9 +15,10 @@ import { declared } from '../../protocol/routes.js';
 import { Island } from '../../views/Island.js';
 import { HttpError } from '../errors.js';
 import type { RateLimit } from '../filter/rate-limit.js';
-import type { ActionContext, ActionResult, LoaderContext, PageRoute } from '../routes/types.js';
+import type { LoaderContext, PageRoute } from '../route-table.js';
 import { readShape } from './body.js';
 import type { FormDefinition } from './define.js';
+import { postChain, type ActionContext, type ActionResult } from './post.js';
 import { validateForm } from './validate.js';
 
 /** What a valid post gets: the typed value, its submission key and the request's logger. */
@@ -31,8 +32,6 @@ export interface Accepted<T> {
 /** Options of {@link formRoute}. */
 export interface FormRouteOptions<T extends object> {
   form: FormDefinition<T>;
-  /** The route's path, declared in `protocol/routes.json` with the form's island. */
-  path: string;
   /** The page title without the site suffix; "Fout: " is put before it while the form shows errors. */
   title: string;
   /** The page's description (docs/pages.md §8). */
@@ -52,9 +51,9 @@ export interface FormRouteOptions<T extends object> {
 
 type Submitted = ReturnType<typeof readShape>;
 
-/** The form's props: a fresh (or the posted) submission key and the token. */
-function formProps(ctx: LoaderContext, state: Pick<FormProps, 'values' | 'errors' | 'notice'>, submissionKey: string = ctx.submissionKey()): FormProps {
-  return { ...state, csrfToken: ctx.csrfToken(), submissionKey };
+/** The form's props: its identity, a fresh (or the posted) submission key and the token. */
+function formProps(form: FormDefinition, ctx: LoaderContext, state: Pick<FormProps, 'values' | 'errors' | 'notice'>, submissionKey: string = ctx.submissionKey()): FormProps {
+  return { ...state, csrfToken: ctx.csrfToken(), submissionKey, form: { name: form.name, action: form.path, island: form.island } };
 }
 
 /** The submission key of a post: must be the UUID the form was rendered with. */
@@ -66,9 +65,11 @@ function submissionKeyOf(fields: Submitted): string {
 
 /**
  * Makes a form's page route.
- * @example formRoute({ form: contactForm, path: '/contact', title: 'Contact', description: 'Stuur Eiland een vraag.', island: ContactForm, thankYou: '/contact/bedankt', rateLimit, accept })
+ * @throws TypeError when the form's path is not declared in protocol/routes.json with its island
+ * @example formRoute({ form: contactForm, title: 'Contact', description: 'Stuur Eiland een vraag.', island: ContactForm, thankYou: '/contact/bedankt', rateLimit, accept })
  */
-export function formRoute<T extends object>({ form, path, title, description, island: component, thankYou, rateLimit, accept }: FormRouteOptions<T>): PageRoute<FormProps> {
+export function formRoute<T extends object>({ form, title, description, island: component, thankYou, rateLimit, accept }: FormRouteOptions<T>): PageRoute<FormProps> {
+  const { path } = form;
   const route = declared(path);
   if (!route.islands.includes(form.island)) throw new TypeError(`Route ${path} must declare the island "${form.island}" in protocol/routes.json`);
   const valuesOf = (fields: Submitted): FormProps['values'] =>
@@ -83,7 +84,7 @@ export function formRoute<T extends object>({ form, path, title, description, is
     if (!result.ok) {
       const failed = Object.keys(result.errors);
       ctx.log.info({ event: 'validation_failed', form: form.name, route: path, fields: failed, count: failed.length }, 'validation_failed');
-      return { status: 422, props: formProps(ctx, { values, errors: result.errors }, submissionKey), data: result.errors };
+      return { status: 422, props: formProps(form, ctx, { values, errors: result.errors }, submissionKey), data: result.errors };
     }
     return accept({ value: result.value, submissionKey, log: ctx.log });
   };
@@ -91,21 +92,18 @@ export function formRoute<T extends object>({ form, path, title, description, is
   // A same-origin post whose token has expired: the form again, every value kept, a fresh token.
   const tokenExpired = async (ctx: ActionContext): Promise<ActionResult<FormProps>> => {
     const fields = readShape(ctx.req.body, form.shape);
-    return { status: 403, props: formProps(ctx, { values: valuesOf(fields), errors: {}, notice: MESSAGES.sessionExpired }, submissionKeyOf(fields)) };
+    return { status: 403, props: formProps(form, ctx, { values: valuesOf(fields), errors: {}, notice: MESSAGES.sessionExpired }, submissionKeyOf(fields)) };
   };
 
   return {
     ...route,
     title: (props) => formTitle(title, Object.keys(props.errors).length > 0 || Boolean(props.notice)),
     description,
-    loader: (ctx) => formProps(ctx, { values: {}, errors: {} }),
+    loader: (ctx) => formProps(form, ctx, { values: {}, errors: {} }),
     View: function FormPage(props: FormProps) {
       return <Island name={form.island} component={component} props={props} trigger="interaction" />;
     },
-    action: submit,
-    onTokenExpired: tokenExpired,
-    rateLimit,
-    form: form.name,
+    post: postChain({ path, action: submit, onTokenExpired: tokenExpired, rateLimit: { limit: rateLimit, counter: form.name } }),
   };
 }
 

@@ -13,8 +13,7 @@ import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
 import type { RateLimits } from '../filter/rate-limit.js';
 import { boundedText } from '../forms/read-body.js';
-import { escapeControl } from '../logging.js';
-import type { PathMask } from './personal-paths.js';
+import { escapeControl, type PathMask } from '../logging.js';
 import { methodNotAllowed, routeName } from './router.js';
 
 /** A report as the browser sends it, checked within the limits of the protocol. */

@@ -8,7 +8,7 @@ import type { RateLimit } from '../filter/rate-limit.js';
 import { contactForm } from '../forms/contact.js';
 import { formRoute, thankYouRoute } from '../forms/route.js';
 import type { Storage } from '../storage/types.js';
-import type { AnyPageRoute } from './types.js';
+import type { AnyPageRoute } from '../route-table.js';
 
 /** Where a sent (or honeypot-filled) contact form goes. */
 export const CONTACT_THANKS_PATH = '/contact/bedankt';
@@ -21,7 +21,6 @@ export const CONTACT_THANKS_PATH = '/contact/bedankt';
 export function contactRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRoute[] {
   const form = formRoute({
     form: contactForm,
-    path: '/contact',
     title: 'Contact',
     description: 'Stuur Eiland een vraag, een klacht of een compliment. Het formulier werkt ook zonder JavaScript.',
     island: ContactForm,

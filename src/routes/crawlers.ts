@@ -6,7 +6,7 @@
  */
 import type { Router } from 'express';
 import { methodNotAllowed, routeName } from './router.js';
-import type { AnyPageRoute } from './types.js';
+import type { AnyPageRoute } from '../route-table.js';
 
 /** Both files change only with a deployment: caches may keep them for an hour. */
 const CACHE_CONTROL = 'public, max-age=3600';

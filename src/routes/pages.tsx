@@ -6,7 +6,7 @@ import type { Storage } from '../storage/types.js';
 import { contactRoutes } from './contact.js';
 import { registrationRoutes } from './registration.js';
 import type { RateLimit } from '../filter/rate-limit.js';
-import type { AnyPageRoute } from './types.js';
+import type { AnyPageRoute } from '../route-table.js';
 import { HERO_ALT, Start, type StartProps } from '../../views/pages/Start.js';
 import { Over } from '../../views/pages/Over.js';
 import { Voorwaarden } from '../../views/pages/Voorwaarden.js';

@@ -6,6 +6,7 @@
  * everything after it, masked: however the path is spelled (case, doubled or back slashes,
  * percent-escapes, dot segments) and whatever follows it, and wherever it stands in a text.
  */
+import type { PathMask } from '../logging.js';
 
 /** What a masked segment is replaced with. */
 export const MASK = '[redacted]';
@@ -18,12 +19,6 @@ export interface MaskedRoute {
   secretParams?: readonly string[];
 }
 
-/**
- * Masks a path, or every path inside a text (a client error's message or stack); what holds
- * none is returned as it is.
- * @example personalPathMask([{ path: '/aanmeldingen/:id', secretParams: ['id'] }])('/aanmeldingen//3f2b…/x') // '/aanmeldingen/[redacted]'
- */
-export type PathMask = (text: string) => string;
 
 /** A path separator as a browser or a server may read it: `/` or `\`, raw or percent-escaped. */
 const SEPARATOR = '(?:[/\\\\]|%2[fF]|%5[cC])';

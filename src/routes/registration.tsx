@@ -13,7 +13,7 @@ import type { RateLimit } from '../filter/rate-limit.js';
 import { registrationForm } from '../forms/registration.js';
 import { formRoute, thankYouRoute } from '../forms/route.js';
 import type { Registration, Storage } from '../storage/types.js';
-import type { AnyPageRoute, PageRoute } from './types.js';
+import type { AnyPageRoute, PageRoute } from '../route-table.js';
 
 /** Where a filled honeypot is sent (docs/forms.md §7: a neutral thank-you). */
 export const THANK_YOU_PATH = '/aanmelden/bedankt';
@@ -49,7 +49,6 @@ function confirmationProps(registration: Registration): BevestigingProps {
 export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRoute[] {
   const form = formRoute({
     form: registrationForm,
-    path: '/aanmelden',
     title: 'Aanmelden',
     description: 'Meld je aan bij Eiland met je naam, e-mailadres en interesses. Het formulier werkt ook zonder JavaScript.',
     island: RegistrationForm,

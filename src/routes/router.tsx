@@ -1,21 +1,18 @@
 /**
  * Builds the Express router from the route table (docs/pages.md §1–§4, docs/errors.md §3):
- * GET/HEAD render the page, POST runs the action after rate limiting, body
- * parsing and the cross-site protection, every other method is a 405 with `Allow`.
+ * GET/HEAD render the page, POST runs the route's own POST chain (src/forms/post.ts), every
+ * other method is a 405 with `Allow`.
  */
 import { randomUUID } from 'node:crypto';
-import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { HttpError } from '../errors.js';
-import { CsrfTokenError, type CsrfTokens } from '../filter/cross-site.js';
+import type { CsrfTokens } from '../filter/cross-site.js';
 import type { RateLimits } from '../filter/rate-limit.js';
 import type { Metrics } from '../metrics/index.js';
-import { countFormPosts, markFormOutcome } from '../metrics/forms.js';
-import { formBody } from '../forms/body.js';
-import { DATA_HEADER } from '../../protocol/page-data.js';
 import type { Render, RenderRequest } from '../render/types.js';
 import { fillProps, PLACEHOLDERS, type HoleValues } from '../render/holes.js';
 import { settleDeferred } from '../render/deferred.js';
-import type { ActionContext, ActionResult, AnyPageRoute, LoaderContext } from './types.js';
+import type { AnyPageRoute, LoaderContext } from '../route-table.js';
 
 /** Cache-Control by route kind (docs/pages.md §2). */
 const CACHE_CONTROL = { ssr: 'private, no-store', static: 'private, no-cache' } as const;
@@ -28,7 +25,7 @@ export interface PageRouterOptions {
   routes: AnyPageRoute[];
   render: Render;
   csrf: CsrfTokens;
-  /** The per-client limits of form posts. */
+  /** The per-client limits of posts. */
   limits: RateLimits;
   /** Counts form posts by outcome. */
   metrics: Metrics;
@@ -44,16 +41,9 @@ export function methodNotAllowed(allow: string): RequestHandler {
   };
 }
 
-function context(req: Request, res: Response): ActionContext {
-  return {
-    req,
-    csrfToken: () => res.locals.csrfToken,
-    submissionKey: randomUUID,
-    // Read when a line is written: the child logger is made only then.
-    get log() {
-      return req.log;
-    },
-  };
+/** A loader's context when its page is not cached: the request's own token and fresh keys. */
+function context(req: Request, res: Response): LoaderContext {
+  return { req, csrfToken: () => res.locals.csrfToken, submissionKey: randomUUID };
 }
 
 /**
@@ -106,27 +96,6 @@ function pageHandler(route: AnyPageRoute, render: Render): RequestHandler {
   };
 }
 
-function answer(route: AnyPageRoute, render: Render, run: (ctx: ActionContext) => Promise<ActionResult<object>>) {
-  return async function action(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const result = await run(context(req, res));
-    if ('redirect' in result) {
-      if (result.outcome) markFormOutcome(res, result.outcome);
-      res.redirect(303, result.redirect);
-    } else if (result.data !== undefined && res.locals.pageData) {
-      // The island's post: JSON, marked, never cached (docs/forms.md §5).
-      res.status(result.status).set(DATA_HEADER, '1').set('Cache-Control', 'no-store').json(result.data);
-    } else render(req, res, pageRequest(route, result.status, result.props, next));
-  };
-}
-
-function tokenExpired(route: AnyPageRoute, render: Render): ErrorRequestHandler {
-  const handler = route.onTokenExpired ? answer(route, render, route.onTokenExpired) : undefined;
-  return function tokenExpired(err, req, res, next) {
-    if (err instanceof CsrfTokenError && handler) return handler(req, res, next);
-    next(err);
-  };
-}
-
 /**
  * Names the matched route for the request's log line (`route`, docs/operations.md §2).
  * @param path the route pattern, e.g. `/aanmeldingen/:id`
@@ -147,13 +116,11 @@ export function routeName(path: string): RequestHandler {
 export function pageRouter({ routes, render, csrf, limits, metrics }: PageRouterOptions, router: Router): Router {
   for (const route of routes) {
     const r = router.route(route.path).all(routeName(route.path)).get(pageHandler(route, render));
-    if (route.action) {
-      const form = route.form ?? route.path;
-      // One counter per form (docs/forms.md §7): posts of one form never use up another's.
-      const limiter = route.rateLimit ? [limits.perClient(route.rateLimit, `posts of the ${form} form`)] : [];
-      r.post(countFormPosts(metrics, route.path), ...limiter, ...formBody(), csrf.protect(), answer(route, render, route.action), tokenExpired(route, render));
+    if (route.post) {
+      const renderPage = (req: Request, res: Response, status: number, props: object, next: NextFunction) => render(req, res, pageRequest(route, status, props, next));
+      r.post(...route.post({ renderPage, csrf, limits, metrics }));
     }
-    r.all(methodNotAllowed(route.action ? 'GET, HEAD, POST' : 'GET, HEAD'));
+    r.all(methodNotAllowed(route.post ? 'GET, HEAD, POST' : 'GET, HEAD'));
   }
   return router;
 }

@@ -186,12 +186,13 @@ export function Notice({ form }: { form: FormController }) {
 }
 
 /**
- * The form element: posted to `action` without the browser's own validation bubbles
- * (`novalidate`), with the hidden fields every form carries: the CSRF token, the submission key
- * and the honeypot no keyboard or screen reader reaches.
- * @param props `name` is the form's `data-form` (a hook for styles and QA)
+ * The form element: posted to its page (the form's `action`) without the browser's own
+ * validation bubbles (`novalidate`), named by `data-form` (a hook for styles and QA), with the
+ * hidden fields every form carries: the CSRF token, the submission key and the honeypot no
+ * keyboard or screen reader reaches. Action and name come from the form's definition (its props).
  */
-export function Form({ form, action, name, children }: { form: FormController; action: string; name: string; children: ReactNode }) {
+export function Form({ form, children }: { form: FormController; children: ReactNode }) {
+  const { action, name } = form.props.form;
   return (
     <form method="post" action={action} noValidate data-form={name} ref={form.element} {...form.handlers}>
       <input type="hidden" name={CSRF_FIELD} value={form.props.csrfToken} />

@@ -37,11 +37,12 @@ export interface FormController {
 
 /**
  * The controller of a form island.
- * @param island the island's name (its file name), under which the build registered its rule list
  * @param fields the form's fields (see `defineFields`)
- * @param props the island's props from the server
+ * @param props the island's props from the server, with the form's identity (its island names
+ *   the rule list the build registered)
  */
-export function useForm(island: string, fields: FieldSpecs, props: FormProps): FormController {
+export function useForm(fields: FieldSpecs, props: FormProps): FormController {
+  const { island } = props.form;
   const names = Object.keys(fields);
   const [errors, setErrors] = useState<FieldErrors>(props.errors);
   const [summarised, setSummarised] = useState<string[]>(names.filter((f) => props.errors[f]));

@@ -1,14 +1,13 @@
 /**
- * The shape of the route table (docs/pages.md §1). Shared by the router and the
- * page modules; no runtime code.
+ * The shape of the route table (docs/pages.md §1). Shared by the router (src/routes/), the page
+ * modules and the form layer (src/forms/), which builds a route's POST chain; no runtime code.
  */
-import type { Request } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ComponentType } from 'react';
-import type { Logger } from 'pino';
-
-import type { RateLimit } from '../filter/rate-limit.js';
-import type { FormOutcome } from '../metrics/index.js';
-import type { RouteDeclaration } from '../../protocol/routes.js';
+import type { CsrfTokens } from './filter/cross-site.js';
+import type { RateLimits } from './filter/rate-limit.js';
+import type { Metrics } from './metrics/index.js';
+import type { RouteDeclaration } from '../protocol/routes.js';
 
 /** What a loader gets. */
 export interface LoaderContext {
@@ -19,18 +18,20 @@ export interface LoaderContext {
   submissionKey(): string;
 }
 
-/** What an action gets: the loader's context plus the request's logger. */
-export interface ActionContext extends LoaderContext {
-  log: Logger;
-}
-
 /**
- * An action's answer: a redirect (303 for PRG), or the page again with a
- * status. `data` is the JSON answer to a post with the data marker (the
- * island's), e.g. field → message for a 422. A redirect that stored nothing names its
- * `outcome` for the metrics (e.g. `honeypot`).
+ * What a route's POST chain is built with (docs/forms.md §3): the app's shared parts, handed over
+ * by the page router when it mounts the route.
  */
-export type ActionResult<P> = { redirect: string; outcome?: FormOutcome } | { status: number; props: P; data?: unknown };
+export interface PostKit {
+  /** Renders the route's page with a status and the view's props (a form shown again). */
+  renderPage(req: Request, res: Response, status: number, props: object, next: NextFunction): void;
+  /** The cross-site protection (token and origin checks). */
+  csrf: CsrfTokens;
+  /** The per-client limits of posts. */
+  limits: RateLimits;
+  /** Counts form posts by outcome. */
+  metrics: Metrics;
+}
 
 /**
  * One page of the route table: its declaration (path, kind, islands — see
@@ -60,14 +61,11 @@ export interface PageRoute<P extends object = Record<string, never>> extends Rou
    * it shows a person's data; absent: cached whenever its props are settled.
    */
   noRenderCache?: string;
-  /** POST handler, run after body parsing and the cross-site protection. */
-  action?: (ctx: ActionContext) => Promise<ActionResult<P>>;
-  /** Answers a same-origin POST whose CSRF token has expired (else the 403 error page). */
-  onTokenExpired?: (ctx: ActionContext) => Promise<ActionResult<P>>;
-  /** Posts allowed per client address and window (docs/forms.md §7). */
-  rateLimit?: RateLimit;
-  /** The name of the form the route posts (its rate-limit counter and the `form` of its log events; see `formRoute`). */
-  form?: string;
+  /**
+   * The route's POST chain, from the rate limit to the answer (a form route's: src/forms/post.ts);
+   * absent: POST is a 405.
+   */
+  post?: (kit: PostKit) => Array<RequestHandler | ErrorRequestHandler>;
   /**
    * Parameters whose values grant access to personal data (e.g. the id of a confirmation):
    * masked wherever the path is logged (see `personalPathMask`).
