@@ -7,6 +7,9 @@ import type { RouteKind } from './routes.js';
 /** Request and response header that marks page data (and the island's form posts). */
 export const DATA_HEADER = 'X-Eiland-Data';
 
+/** The value of {@link DATA_HEADER} that marks a request for page data and its answer: `X-Eiland-Data: 1`. */
+export const DATA_MARKER = '1';
+
 /** Event an island dispatches (cancelable) to hand a followed response to the router. */
 export const NAVIGATE_EVENT = 'eiland:navigate';
 

@@ -15,6 +15,7 @@ import { requestFilter } from './filter/index.js';
 import { canonicalPaths, matcher } from './filter/matcher.js';
 import { publicHost } from './filter/public-host.js';
 import { rateLimits } from './filter/rate-limit.js';
+import { noSniff } from './filter/security-headers.js';
 import { singleHost } from './host-header.js';
 import { imageService } from './images/index.js';
 import type { Optimizer } from './images/optimizer.js';
@@ -94,6 +95,8 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.set('strict routing', true);
 
   app.use(requestContext());
+  // On every response, whatever answers it (docs/filter.md §4, §8).
+  app.use(noSniff());
   app.use(requestLogging(logger, { maskPath }));
   app.use(requestMetrics(metrics));
   // Before any path is looked at: a request for two sites at once is for none (docs/filter.md §9).

@@ -6,7 +6,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { ReactNode } from 'react';
-import { DATA_HEADER } from '../protocol/page-data.js';
+import { DATA_HEADER, DATA_MARKER } from '../protocol/page-data.js';
 import { parseTarget, type Target } from './filter/canonical.js';
 import type { RenderCacheResult } from './render/cache.js';
 import type { HoleValues } from './render/holes.js';
@@ -56,7 +56,7 @@ declare global {
 export function requestContext(): RequestHandler {
   return function requestContext(req, res, next) {
     res.locals.target = parseTarget(req.url);
-    res.locals.pageData = req.get(DATA_HEADER) === '1';
+    res.locals.pageData = req.get(DATA_HEADER) === DATA_MARKER;
     next();
   };
 }

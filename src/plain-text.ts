@@ -17,6 +17,5 @@ export function endPlain(res: ServerResponse, status: number, text: string): voi
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.setHeader('X-Content-Type-Options', 'nosniff');
   res.end(res.req.method === 'HEAD' ? undefined : text);
 }

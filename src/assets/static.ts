@@ -17,15 +17,12 @@ export interface AssetsOptions {
   publicDir: string;
 }
 
-const nosniff = (res: ServerResponse) => res.setHeader('X-Content-Type-Options', 'nosniff');
-
 /**
  * The headers of a build asset, whichever variant is sent. express-static-gzip names the charset
  * of a compressed twin `UTF-8` where serve-static names the plain file's `utf-8`: one spelling,
  * so every variant answers the same `Content-Type` (docs/pages.md §2).
  */
 function assetHeaders(res: ServerResponse): void {
-  nosniff(res);
   const type = res.getHeader('Content-Type');
   if (typeof type === 'string') res.setHeader('Content-Type', type.replace('charset=UTF-8', 'charset=utf-8'));
 }
@@ -76,7 +73,6 @@ export function staticAssets({ buildDir, publicDir }: AssetsOptions): Router {
         redirect: false,
         dotfiles: 'ignore',
         setHeaders(res) {
-          nosniff(res);
           res.setHeader('Cache-Control', 'public, no-cache');
         },
       }),

@@ -32,7 +32,6 @@ export function matcher({ excluded }: MatcherOptions): RequestHandler {
       next();
       return;
     }
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (target.kind === 'path' && target.path !== target.canonical) redirect(res, target);
     // What the handler does not serve, or fails with, ends in the error handler as plain text.
     else excluded[name](req, res, (error?: unknown) => next(error ?? new HttpError(404, 'Nothing at this excluded path')));

@@ -1,6 +1,7 @@
 /**
  * Filter step 2: security headers through helmet (docs/filter.md §4), with a fresh
- * CSP nonce per response and the changes to helmet's defaults that docs/filter.md §4 gives.
+ * CSP nonce per response and the changes to helmet's defaults that docs/filter.md §4 gives; and
+ * `X-Content-Type-Options: nosniff`, which every response of the app gets, filtered or not.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -40,7 +41,23 @@ function helmetFor(https: boolean): RequestHandler {
     // never had; X-Download-Options was Internet Explorer's alone.
     xXssProtection: false,
     xDownloadOptions: false,
+    // Set on every response, filtered or not, by noSniff().
+    xContentTypeOptions: false,
   }) as unknown as RequestHandler;
+}
+
+/**
+ * Sets `X-Content-Type-Options: nosniff` on every response of the app (docs/filter.md §4, §8):
+ * pages and page data, the answers of excluded paths (assets, images, the favicon) and the plain
+ * answers before the filter (a bad `Host`). The one place that sets it; runs before anything
+ * that can answer a request.
+ * @example app.use(noSniff())
+ */
+export function noSniff(): RequestHandler {
+  return function noSniff(_req, res, next) {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  };
 }
 
 /** Random bytes for nonces, drawn 4 KiB at a time: one call into the CSPRNG per 256 responses. */
