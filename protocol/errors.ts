@@ -12,7 +12,7 @@ const TITLES: Readonly<Record<number, string>> = {
 };
 
 /** The title of any other status. */
-export const FALLBACK_TITLE = 'An unexpected error has occurred';
+const FALLBACK_TITLE = 'An unexpected error has occurred';
 
 /**
  * The English error-page title for an HTTP status.

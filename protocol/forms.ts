@@ -3,7 +3,7 @@
  */
 
 /** The prefix of a page's title while its form shows errors: the server's 422 and the island alike. */
-export const ERROR_TITLE_PREFIX = 'Fout: ';
+const ERROR_TITLE_PREFIX = 'Fout: ';
 
 /**
  * A page title with or without the error prefix.
@@ -27,7 +27,7 @@ export type FieldErrors = Partial<Record<string, string>>;
  * Which form an island renders, from the form's one definition on the server (docs/forms.md §8):
  * the island writes none of it itself.
  */
-export interface FormIdentity {
+interface FormIdentity {
   /** The form's name: its `data-form`. */
   name: string;
   /** Where it posts: the page that shows it. */

@@ -9,7 +9,7 @@
 export const DEVICE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 
 /** Widths for small images (icons, thumbnails). */
-export const SMALL_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384] as const;
+const SMALL_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384] as const;
 
 /** Every width `w` may be, ascending. */
 export const IMAGE_WIDTHS: readonly number[] = [...SMALL_WIDTHS, ...DEVICE_WIDTHS];

@@ -29,7 +29,7 @@ export const RECONNECT = {
 } as const;
 
 /** What to do next: try again after a delay, or reload the page. */
-export type NextStep = { reload: false; delayMs: number } | { reload: true };
+type NextStep = { reload: false; delayMs: number } | { reload: true };
 
 /**
  * The step after `failedTries` failed tries since the channel was lost (0: it was just lost).

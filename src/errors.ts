@@ -4,7 +4,7 @@
  */
 
 /** Options of {@link HttpError}. */
-export interface HttpErrorOptions {
+interface HttpErrorOptions {
   /** The underlying error, kept for the log, never sent to the client. */
   cause?: unknown;
   /** Extra response headers, e.g. `Allow` for a 405. */

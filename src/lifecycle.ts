@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 
-export type LifecycleState = 'starting' | 'ready' | 'stopping';
+type LifecycleState = 'starting' | 'ready' | 'stopping';
 
 /**
  * A mutable holder of the lifecycle state, shared by the server and the app. It emits

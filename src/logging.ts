@@ -129,7 +129,7 @@ function requestLog(this: LoggedRequest): Logger {
 }
 
 /** Options of {@link requestLogging}. */
-export interface RequestLoggingOptions {
+interface RequestLoggingOptions {
   /** Masks paths that grant access to personal data (default: none). */
   maskPath?: PathMask;
 }

@@ -19,7 +19,7 @@ export interface DocumentMeta {
 }
 
 /** Props of {@link Document}. */
-export interface DocumentProps {
+interface DocumentProps {
   /** Full `<title>` text. */
   title: string;
   /** Request id, shown in `<meta name="request-id">` (docs/filter.md §3). */

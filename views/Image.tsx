@@ -8,7 +8,7 @@ import type { BuiltImage } from '../protocol/manifest.js';
 import { DEVICE_WIDTHS, IMAGE_SOURCE_PREFIX, IMAGE_WIDTHS, imageUrl } from '../protocol/image-config.js';
 
 /** Props of {@link Image}. */
-export interface ImageProps {
+interface ImageProps {
   /** A local path under `/assets/images/`, e.g. from {@link useBuildImage}. */
   src: string;
   /** Required; `""` marks a decorative image that screen readers skip. */
@@ -27,7 +27,7 @@ export interface ImageProps {
 }
 
 /** A `srcset` and the `src` for browsers without one. */
-export interface ImageSources {
+interface ImageSources {
   srcSet: string;
   src: string;
 }

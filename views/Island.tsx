@@ -22,7 +22,7 @@ export interface IslandRenderContext {
 export const IslandContext = createContext<IslandRenderContext | null>(null);
 
 /** Props of {@link Island}. */
-export interface IslandProps<P extends object> {
+interface IslandProps<P extends object> {
   /** The island's name: its file name in `islands/` (or `test/islands/`). */
   name: string;
   component: ComponentType<P>;

@@ -14,7 +14,7 @@ export const NAVIGATION: ReadonlyArray<{ href: string; label: string }> = [
 ];
 
 /** Props of {@link Layout}: the current path and the content of `<main>`. */
-export interface LayoutProps {
+interface LayoutProps {
   currentPath: string;
   children: ReactNode;
 }

@@ -4,7 +4,7 @@
  */
 
 /** The stamp of a server bundle. */
-export interface BundleStamp {
+interface BundleStamp {
   mode: 'production' | 'development';
   /** The client build id the bundle serves; null in development, where the watcher feeds it. */
   buildId: string | null;

@@ -10,7 +10,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { realPathInside } from './real-path.js';
 
 /** Options of {@link staticAssets}. */
-export interface AssetsOptions {
+interface AssetsOptions {
   /** Folder of content-hashed build output (served as `/assets/…`). */
   buildDir: string;
   /** Folder of public files (served as `/assets/…`, and `favicon.ico`). */

@@ -6,7 +6,7 @@
 import type { ReloadEvent } from '../../protocol/reload.js';
 
 /** What open pages are told after a change: a new id to show, or a failure. */
-export type FeedEvent = Exclude<ReloadEvent, { type: 'hello' }>;
+type FeedEvent = Exclude<ReloadEvent, { type: 'hello' }>;
 
 /** The development build as open pages follow it. */
 export class BuildFeed {

@@ -9,13 +9,13 @@ import type { ReloadEvent } from '../../protocol/reload.js';
 import type { BuildFeed } from './feed.js';
 
 /** Options of {@link reloadChannel}. */
-export interface ReloadChannelOptions {
+interface ReloadChannelOptions {
   /** A comment line is sent this often (ms) to keep the stream and proxies awake (default 10 000). */
   heartbeatMs?: number;
 }
 
 /** The channel: a request handler, and a way to end every open stream. */
-export interface ReloadChannel {
+interface ReloadChannel {
   /** Answers a request for the channel's path: GET streams, HEAD answers the head, others 405. */
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** Ends every open stream (the runner stops: open pages then try again, docs/development.md §3). */

@@ -21,7 +21,7 @@ export class CsrfTokenError extends HttpError {
 }
 
 /** Options of {@link crossSiteProtection} and {@link csrfTokens}. */
-export interface CrossSiteOptions {
+interface CrossSiteOptions {
   /** Secret for the HMAC of tokens (the cookie-parser secret signs the cookie id). */
   secret: string;
   logger: Logger;

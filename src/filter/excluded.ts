@@ -6,7 +6,7 @@
 import { IMAGE_PATH } from '../../protocol/image-config.js';
 
 /** Each excluded path: a prefix (everything under it) or one exact path; case-sensitive. */
-export const EXCLUDED_PATHS = {
+const EXCLUDED_PATHS = {
   /** Build output and public files. */
   assets: { prefix: '/assets/' },
   /** The image optimizer (docs/images.md §4). */

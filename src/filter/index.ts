@@ -10,7 +10,7 @@ import type { CsrfTokens } from './cross-site.js';
 import { DATA_HEADER } from '../../protocol/page-data.js';
 
 /** Options of {@link requestFilter}. */
-export interface FilterOptions {
+interface FilterOptions {
   csrf: CsrfTokens;
 }
 

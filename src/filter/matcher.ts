@@ -9,7 +9,7 @@ import type { Target } from './canonical.js';
 import { excludedPath, type ExcludedPath } from './excluded.js';
 
 /** Options of {@link matcher}. */
-export interface MatcherOptions {
+interface MatcherOptions {
   /** The handler of each excluded path (src/filter/excluded.ts); what one passes on ends as a plain 404 (the error handler). */
   excluded: Record<ExcludedPath, RequestHandler>;
 }

@@ -20,7 +20,7 @@ import { parseImageParams, type ImageParams } from './params.js';
 import { findSource, type ImageRoot, type ImageSource } from './source.js';
 
 /** Options of {@link imageHandler}. */
-export interface ImageHandlerOptions {
+interface ImageHandlerOptions {
   /** Where sources are looked for, in order. */
   roots: readonly ImageRoot[];
   cache: ImageCache;

@@ -14,7 +14,7 @@ import { JobQueue } from './jobs.js';
 import { sharpOptimizer, type Optimizer } from './optimizer.js';
 
 /** What the optimizer needs from the app. */
-export interface ImageServiceOptions {
+interface ImageServiceOptions {
   /** The build folder (its `assets/images/` holds the build's images). */
   buildDir: string;
   /** The public folder (its `images/` holds public images). */

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { MAX_INPUT_PIXELS, SOURCE_FORMATS, SOURCE_TYPES } from '../../protocol/image-config.js';
 
 /** What the header of a source says. */
-export interface SourceInfo {
+interface SourceInfo {
   /** sharp's name of the format by content, e.g. `jpeg`, `svg`; undefined when unknown. */
   format: string | undefined;
   width: number;
@@ -16,7 +16,7 @@ export interface SourceInfo {
 }
 
 /** One variant to make. */
-export interface Transform {
+interface Transform {
   /** The largest width wanted, in pixels; a smaller source is not enlarged. */
   width: number;
   /** 1–100. */

@@ -15,7 +15,7 @@ export interface ImageParams {
 }
 
 /** The parsed query, or the message of its first fault. */
-export type ParamsResult = { ok: true; params: ImageParams } | { ok: false; message: string };
+type ParamsResult = { ok: true; params: ImageParams } | { ok: false; message: string };
 
 const refuse = (message: string): ParamsResult => ({ ok: false, message });
 

@@ -14,7 +14,7 @@ import type { Metrics } from './index.js';
 export const METRICS_PATH = '/metrics';
 
 /** A running metrics listener. */
-export interface MetricsListener {
+interface MetricsListener {
   server: Server;
   /** The port it listens on (the configured one, or the one picked for 0). */
   port: number;

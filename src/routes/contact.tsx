@@ -11,7 +11,7 @@ import type { Storage } from '../storage/types.js';
 import type { AnyPageRoute } from '../route-table.js';
 
 /** Where a sent (or honeypot-filled) contact form goes. */
-export const CONTACT_THANKS_PATH = '/contact/bedankt';
+const CONTACT_THANKS_PATH = '/contact/bedankt';
 
 /**
  * The routes of the contact form.

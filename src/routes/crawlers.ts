@@ -12,7 +12,7 @@ import type { AnyPageRoute } from '../route-table.js';
 const CACHE_CONTROL = 'public, max-age=3600';
 
 /** The paths of the pages a sitemap lists: no parameters, no `noindex`, in route-table order. */
-export function sitemapPaths(routes: readonly AnyPageRoute[]): string[] {
+function sitemapPaths(routes: readonly AnyPageRoute[]): string[] {
   return routes.filter((r) => !r.path.includes(':') && r.noindex === undefined).map((r) => r.path);
 }
 
@@ -22,7 +22,7 @@ export function sitemapPaths(routes: readonly AnyPageRoute[]): string[] {
  * @param routes the site's route table
  * @param origin the canonical public origin, or undefined
  */
-export function robotsTxt(routes: readonly AnyPageRoute[], origin: string | undefined): string {
+function robotsTxt(routes: readonly AnyPageRoute[], origin: string | undefined): string {
   const secret = routes.filter((r) => r.secretParams !== undefined && r.secretParams.length > 0).map((r) => r.path.slice(0, r.path.indexOf(':')));
   const lines = ['User-agent: *', 'Allow: /', ...secret.map((prefix) => `Disallow: ${prefix}`)];
   if (origin !== undefined) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
@@ -36,7 +36,7 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
  * @param routes the site's route table
  * @param origin the canonical public origin, e.g. `https://eiland.example`
  */
-export function sitemapXml(routes: readonly AnyPageRoute[], origin: string): string {
+function sitemapXml(routes: readonly AnyPageRoute[], origin: string): string {
   const urls = sitemapPaths(routes).map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

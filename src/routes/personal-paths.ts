@@ -12,7 +12,7 @@ import type { PathMask } from '../logging.js';
 export const MASK = '[redacted]';
 
 /** A route as far as masking goes: its pattern and its secret parameters. */
-export interface MaskedRoute {
+interface MaskedRoute {
   /** Express path pattern, e.g. `/aanmeldingen/:id`. */
   path: string;
   /** Parameters whose values grant access to personal data, e.g. `['id']`. */

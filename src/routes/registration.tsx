@@ -16,7 +16,7 @@ import type { Registration, Storage } from '../storage/types.js';
 import type { AnyPageRoute, PageRoute } from '../route-table.js';
 
 /** Where a filled honeypot is sent (docs/forms.md §7: a neutral thank-you). */
-export const THANK_YOU_PATH = '/aanmelden/bedankt';
+const THANK_YOU_PATH = '/aanmelden/bedankt';
 
 /**
  * Masks an e-mail address for display: first character of the local part, then `***`

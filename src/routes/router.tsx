@@ -21,7 +21,7 @@ const CACHE_CONTROL = { ssr: 'private, no-store', static: 'private, no-cache' } 
 export const TITLE_SUFFIX = ' · Eiland';
 
 /** Options of {@link pageRouter}. */
-export interface PageRouterOptions {
+interface PageRouterOptions {
   routes: AnyPageRoute[];
   render: Render;
   csrf: CsrfTokens;

@@ -51,7 +51,7 @@ export class StorageUnavailableError extends Error {
 }
 
 /** A rate-limit counter's state after a hit. */
-export interface RateLimitHit {
+interface RateLimitHit {
   /** Hits in the current window, this one included. */
   hits: number;
   /** When the window ends. */

@@ -10,7 +10,7 @@ import { readManifest } from '../../src/assets/manifest.js';
 import { BASE_URL, collectProblems, launchNamed, manifestOf, openPage, type BrowserName, type LaunchedBrowser, type PageOptions } from '../e2e/kit.js';
 import { startApp, type TestApp, type TestAppOptions } from './app.js';
 
-export { browserLabel, eachBrowser, e2eBrowsers, skipIn } from './browsers.js';
+export { eachBrowser, e2eBrowsers, skipIn } from './browsers.js';
 
 /** A launched browser that removes its profile on close. */
 export interface TestBrowser {
@@ -86,7 +86,7 @@ export async function withPage<T>(chromium: TestBrowser, options: PageOptions, s
 }
 
 /** The app a browser suite drives: only `url` when it runs elsewhere (`BASE_URL`). */
-export type SuiteApp = Pick<TestApp, 'url'> & Partial<Omit<TestApp, 'url'>>;
+type SuiteApp = Pick<TestApp, 'url'> & Partial<Omit<TestApp, 'url'>>;
 
 /** The app and browser of a browser suite, valid inside its tests. */
 export interface BrowserSuite {

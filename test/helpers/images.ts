@@ -45,7 +45,7 @@ export async function getImage(app: { url: string }, path: string, headers: Reco
 }
 
 /** A public folder with `images/` fixtures. */
-export interface ImageFixtures {
+interface ImageFixtures {
   /** Pass as `publicDir` to the app. */
   publicDir: string;
   remove(): Promise<void>;
@@ -69,7 +69,7 @@ async function bomb(width: number, height: number): Promise<Buffer> {
  * - `truncated.jpg` (a JPEG cut in half), `garbage.png` (a PNG signature and noise)
  * - `huge.jpg` (a sparse file one byte over the size limit)
  */
-export async function imageFixtures(): Promise<ImageFixtures> {
+async function imageFixtures(): Promise<ImageFixtures> {
   const publicDir = await mkdtemp(join(tmpdir(), 'eiland-public-'));
   const dir = join(publicDir, 'images');
   await mkdir(dir);
@@ -99,7 +99,7 @@ export async function imageFixtures(): Promise<ImageFixtures> {
 }
 
 /** Apps serving the image fixtures from one cache folder, for a suite (see {@link useImageApps}). */
-export interface ImageSuite {
+interface ImageSuite {
   apps: SuiteTestApp[];
   /** The apps' IMAGE_CACHE_DIR. */
   readonly cacheDir: string;

@@ -27,7 +27,7 @@ function binDir(): string {
 
 
 /** A running cluster. */
-export interface TestPostgres {
+interface TestPostgres {
   /** Connection URL of the `postgres` database, as the cluster's superuser `eiland`. */
   url: string;
   port: number;
@@ -44,7 +44,7 @@ export interface TestPostgres {
  * Starts a new cluster on 127.0.0.1 at a free port.
  * @throws Error when the server programs are missing or the server does not start
  */
-export async function startPostgres(): Promise<TestPostgres> {
+async function startPostgres(): Promise<TestPostgres> {
   const bin = binDir();
   const dir = await mkdtemp(join(tmpdir(), 'eiland-pg-'));
   const data = join(dir, 'data');

@@ -83,7 +83,7 @@ export interface WatchedProcess {
 }
 
 /** How long {@link WatchedProcess.stop} waits before SIGKILL: longer than the server's own drain (10 s). */
-export const STOP_GRACE_MS = 15_000;
+const STOP_GRACE_MS = 15_000;
 
 /**
  * Starts a command in its own process group (so `npm run …` and what it starts stop together).
@@ -130,7 +130,7 @@ export function startProcess(command: string, args: string[], { cwd, env }: { cw
 }
 
 /** A `server_started` log line, with the port in group 1. */
-export const SERVER_STARTED = /"event":"server_started"[^\n]*"port":(\d+)/;
+const SERVER_STARTED = /"event":"server_started"[^\n]*"port":(\d+)/;
 
 /**
  * The environment of a production process: NODE_ENV unset, as an operator would have it, the
@@ -188,7 +188,7 @@ export function npmStart(cwd: string, extra: NodeJS.ProcessEnv = {}, ms = 60_000
 }
 
 /** Something {@link withProcess} can stop: a {@link RunningBundle}, or any start that names its process `server`. */
-export interface StartedProcess {
+interface StartedProcess {
   server: WatchedProcess;
 }
 
@@ -224,7 +224,7 @@ export function useProcess<R extends StartedProcess>(start: () => Promise<R>): R
 }
 
 /** test/fixtures/server.ts running as a process of its own (see {@link startFixtureServer}). */
-export interface RunningFixtureServer extends RunningBundle {
+interface RunningFixtureServer extends RunningBundle {
   /** Its log lines so far, parsed (every line it writes is JSON). */
   lines(): Array<Record<string, unknown>>;
 }

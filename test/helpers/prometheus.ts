@@ -10,7 +10,7 @@ import { freePort } from './app.js';
 import { startProcess } from './project.js';
 
 /** The Prometheus server program (`PROMETHEUS_PATH` overrides). */
-export const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
+const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
 /** Its lint and format checker (`PROMTOOL_PATH` overrides). */
 export const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 

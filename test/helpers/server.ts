@@ -8,7 +8,7 @@ import { logCollector, tempStorage, type LogLine } from './app.js';
 import { useResource } from './suite.js';
 
 /** A server of {@link useServer}. */
-export interface TestServer {
+interface TestServer {
   port: number;
   /** Every log line written so far, raw. */
   lines: string[];

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The checker's jar inside the `vnu-jar` package. */
-export const VNU_JAR: string = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+const VNU_JAR: string = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
 /** An HTML document to check, named for the report (e.g. `bot POST /aanmelden 422 naam`). */
 export interface HtmlDocument {

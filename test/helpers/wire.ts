@@ -5,7 +5,7 @@
 import { connect, type Socket } from 'node:net';
 
 /** What came back on the wire. */
-export interface WireResponse {
+interface WireResponse {
   /** The status code, or 0 when the connection closed before a status line. */
   status: number;
   /** The header block as sent (lower-case names). */

@@ -14,7 +14,7 @@ import { MIGRATIONS } from './migrations/index.js';
 const MIGRATION_LOCK = 0x65696c616e64;
 
 /** Options of {@link openPostgres}. */
-export interface PostgresOptions {
+interface PostgresOptions {
   /** `postgres://…` */
   url: string;
   /** Connections in the pool (`DATABASE_POOL_SIZE`). */
