@@ -13,7 +13,7 @@ import { formIslands, islandEntry, unknownFormIslands } from './form-islands.mjs
 import { prune } from './files.mjs';
 import { buildImages, imagesOutDir } from './images.mjs';
 import { writeManifest } from './manifest.mjs';
-import { ROOT, SOURCES, withRoot } from './paths.mjs';
+import { cacheDir, ROOT, SOURCES, withRoot } from './paths.mjs';
 import { deriveRules } from './rules.mjs';
 import { buildVendor, vendorModules, vendorOutDir } from './vendor.mjs';
 
@@ -117,7 +117,7 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   /** @type {Metafile[]} */
   const metafiles = results.map((r) => /** @type {Metafile} */ (r.metafile));
   const bundles = metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f));
-  if (production) await minifyAgain(bundles, join(root, 'node_modules', '.cache', 'eiland', 'minified'));
+  if (production) await minifyAgain(bundles, join(cacheDir(root), 'minified'));
   const compressing = production ? compress(bundles) : undefined;
   compressing?.catch(() => {}); // awaited below, as the images are
   const images = await rendering;

@@ -25,6 +25,23 @@ export function islandEntry(name) {
 }
 
 /**
+ * A form island's entry: its rule list, registered before the island hydrates, and the island.
+ * @param {string} island the island's name
+ * @param {string} module the island's module, as the entry imports it
+ * @param {FormRules} rules its form's rule list
+ */
+function formEntry(island, module, rules) {
+  return [
+    `import { registerFormRules } from './islands/lib/forms/rules.ts';`,
+    `export { validateValues } from './islands/lib/validate.ts';`,
+    `export { hydrate } from './islands/runtime/hydrate.ts';`,
+    `export { default } from ${module};`,
+    `export const rules = ${JSON.stringify(rules)};`,
+    `registerFormRules(${JSON.stringify(island)}, rules);`,
+  ].join('\n');
+}
+
+/**
  * The esbuild plugin that writes the islands' entries.
  * @param {string} root the project root
  * @param {Record<string, string>} islands island name → source, relative to the root
@@ -44,16 +61,7 @@ export function formIslands(root, islands, lists) {
         return {
           resolveDir: root,
           loader: 'ts',
-          contents: rules
-            ? [
-                `import { registerFormRules } from './islands/lib/forms/rules.ts';`,
-                `export { validateValues } from './islands/lib/validate.ts';`,
-                `export { hydrate } from './islands/runtime/hydrate.ts';`,
-                `export { default } from ${module};`,
-                `export const rules = ${JSON.stringify(rules)};`,
-                `registerFormRules(${JSON.stringify(args.path)}, rules);`,
-              ].join('\n')
-            : `export * from ${module};\nexport { default } from ${module};`,
+          contents: rules ? formEntry(args.path, module, rules) : `export * from ${module};\nexport { default } from ${module};`,
         };
       });
     },

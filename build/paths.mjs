@@ -1,5 +1,6 @@
 // Where the build reads and writes (docs/islands.md §4): every path is anchored on the project
 // root, the folder above this one, so the same code runs from any working directory.
+import { createHash } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +28,14 @@ export const SOURCES = {
   /** The SVGs the build renders (docs/images.md §3). */
   images: 'images',
 };
+
+/**
+ * The build's cache folder of one project: under `node_modules/.cache/eiland/`, in a folder named
+ * by a hash of the project's root, so two checkouts sharing one `node_modules` (a link, a
+ * monorepo's hoisting) never read each other's rule lists or prune each other's minified copies.
+ * @param {string} root the project root (absolute)
+ */
+export const cacheDir = (root) => join(root, 'node_modules', '.cache', 'eiland', createHash('sha256').update(root).digest('hex').slice(0, 16));
 
 /**
  * A path as given when absolute, else under the root.

@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { inputsOf, writeAtomically } from './files.mjs';
-import { SOURCES } from './paths.mjs';
+import { cacheDir, SOURCES } from './paths.mjs';
+import { packageExternals } from './server.mjs';
 
 /**
  * The content hash of each file, for the rule lists' cache: the local sources the derivation
@@ -24,7 +25,7 @@ const lockFile = (root) => join(root, 'package-lock.json');
 
 /**
  * Evaluates every form's rule list at build time, for the client build to embed in each form
- * island's chunk. The result is cached in `node_modules/.cache/eiland/`, keyed on everything it
+ * island's chunk. The result is cached in the project's own cache folder (`cacheDir`), keyed on everything it
  * read: every local source the derivation bundled (the forms registry, each DTO, the catalogue)
  * and the lock file; a change to any of them derives again.
  * @param {string} root the project root
@@ -33,7 +34,7 @@ const lockFile = (root) => join(root, 'package-lock.json');
  * @throws Error with esbuild's `errors` when a DTO does not compile
  */
 export async function deriveRules(root) {
-  const cacheFile = join(root, 'node_modules', '.cache', 'eiland', 'form-rules.json');
+  const cacheFile = join(cacheDir(root), 'form-rules.json');
   /** @type {{ sources: Record<string, string>, lists: Record<string, FormRules> } | undefined} */
   const cached = await readFile(cacheFile, 'utf8').then(JSON.parse, () => undefined);
   if (cached && JSON.stringify(await hashes(Object.keys(cached.sources))) === JSON.stringify(cached.sources)) {
@@ -45,7 +46,7 @@ export async function deriveRules(root) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    packages: 'external', // class-validator from node_modules, as the server runs it
+    external: packageExternals(root), // class-validator from node_modules, as the server runs it
     write: false,
     metafile: true,
     logLevel: 'silent',

@@ -23,12 +23,13 @@ const DEVELOPMENT_BUNDLED = [
 ];
 
 /**
- * The packages development leaves to node_modules: those the project names, but
- * DEVELOPMENT_BUNDLED (a package's subpaths go with it).
+ * The packages left to node_modules where the project's own code is bundled for Node (the
+ * development server, the build's rule lists): those the project names, but DEVELOPMENT_BUNDLED
+ * (a package's subpaths go with it).
  * @param {string} root project root
  * @returns {string[]}
  */
-function developmentExternals(root) {
+export function packageExternals(root) {
   const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   return [...SERVER_EXTERNALS, ...Object.keys({ ...dependencies, ...devDependencies }).filter((name) => !DEVELOPMENT_BUNDLED.includes(name))];
 }
@@ -53,7 +54,7 @@ export function serverOptions({ root, out, mode, buildId }) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: production ? SERVER_EXTERNALS : developmentExternals(root),
+    external: production ? SERVER_EXTERNALS : packageExternals(root),
     // Dead development branches are dropped; names stay readable in stack traces.
     minifySyntax: true,
     sourcemap: 'linked', // for reading a logged stack; never served (outside /assets)

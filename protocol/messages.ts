@@ -1,7 +1,7 @@
 /**
- * The message catalogue (docs/forms.md §1): the default message of
- * every validation rule, by class-validator rule name and its bounds. Shared by
- * server and browser: no imports, no Node APIs. The strings are exact — the typo
+ * The message catalogue (docs/forms.md §1): the fixed messages the rules use (each rule's module
+ * in islands/lib/rules/ says which is its default, or writes its template with the bounds).
+ * Shared by server and browser: no imports, no Node APIs. The strings are exact — the typo
  * "adress" and the English texts are the spec.
  */
 
@@ -20,51 +20,9 @@ export const MESSAGES = {
 } as const;
 
 /**
- * The default message of a rule.
- * @param rule class-validator rule name, e.g. `minLength`, `isEmail`, `isTrimmed`
- * @param constraints the rule's bounds, e.g. `[2]` for MinLength(2), `[2, 2]` for Length(2, 2)
- * @returns the catalogue's message with N filled in; "Invoer is niet geldig" for
- *   any rule without a message of its own (IsInt, IsIn, Min, Max, …)
- */
-export function defaultMessage(rule: string, constraints: readonly unknown[] = []): string {
-  const [n, m] = constraints;
-  switch (rule) {
-    case 'isNotEmpty':
-    case 'isDefined':
-      return MESSAGES.required;
-    case 'isEmail':
-      return MESSAGES.email;
-    case 'isUrl':
-      return MESSAGES.url;
-    case 'isUuid':
-      return MESSAGES.uuid;
-    case 'isTrimmed':
-      return MESSAGES.trim;
-    case 'arrayMinSize':
-      return `must contain at least ${String(n)} value(s)`;
-    case 'arrayMaxSize':
-      return `must contain at most ${String(n)} value(s)`;
-    case 'isLength':
-      return n === m ? `must be exactly ${String(n)} characters` : MESSAGES.invalid;
-    case 'minLength':
-      return `at least ${String(n)} characters`;
-    case 'maxLength':
-      return `at most ${String(n)} characters`;
-    case 'matches':
-      return MESSAGES.pattern;
-    case 'isLowercase':
-      return MESSAGES.lowercase;
-    case 'isUppercase':
-      return MESSAGES.uppercase;
-    default:
-      return MESSAGES.invalid;
-  }
-}
-
-/**
  * The language of a catalogue message: the seed gives some in English, and
  * those are marked `lang="en"` inside the Dutch page (docs/forms.md §1).
- * @param message a message from {@link defaultMessage}
+ * @param message a rule's message (islands/lib/rules/)
  * @returns `en` for the English templates, else `nl`
  */
 export function messageLanguage(message: string): 'nl' | 'en' {

@@ -31,28 +31,6 @@ export interface FieldRules {
 /** Field name → its rules. */
 export type FormRules = Record<string, FieldRules>;
 
-/** The rule names the island can evaluate; the server refuses to send others. */
-export const BROWSER_RULE_NAMES = [
-  'isNotEmpty',
-  'isDefined',
-  'isEmail',
-  'isUrl',
-  'isUuid',
-  'isTrimmed',
-  'isLowercase',
-  'isUppercase',
-  'minLength',
-  'maxLength',
-  'isLength',
-  'matches',
-  'arrayMinSize',
-  'arrayMaxSize',
-  'isIn',
-  'isInt',
-  'min',
-  'max',
-] as const;
-
 /**
  * Applies an input transform to a raw form value, identically on server and browser.
  * - `trim`: strings trimmed; other values unchanged.

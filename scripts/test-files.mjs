@@ -1,6 +1,6 @@
 // The test files of a lane (docs/qa-kit.md §1), derived from the files themselves, never listed:
 //
-//   node scripts/test-files.mjs quick → every server test (test/*.test.ts) whose modules need none
+//   node scripts/test-files.mjs quick → every server test (test/*.test.ts, .tsx) whose modules need none
 //                                       of the programs of scripts/test-tools.mjs, those that
 //                                       start processes of their own first (the long ones)
 //   node scripts/test-files.mjs programs → the rest: the server tests that need one, and the browser
@@ -80,7 +80,7 @@ export const startsProcesses = (file) => reaches(file, SPAWNS);
 /** @param {string} dir relative to the root */
 const testsIn = (dir) =>
   readdirSync(join(ROOT, dir))
-    .filter((name) => name.endsWith('.test.ts'))
+    .filter((name) => /\.test\.tsx?$/.test(name))
     .sort()
     .map((name) => join(ROOT, dir, name));
 

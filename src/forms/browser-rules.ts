@@ -2,11 +2,13 @@
  * Serialises a DTO's class-validator metadata into the JSON rule list the
  * island evaluates (docs/forms.md §5): one rule list, derived, never written twice.
  */
-import { BROWSER_RULE_NAMES, type FormRules, type RuleConstraint } from '../../protocol/rules.js';
+import { RULES } from '../../islands/lib/rules/index.js';
+import type { FormRules, RuleConstraint } from '../../protocol/rules.js';
 import { traitsOf } from './rules.js';
 import { rulesOf } from './validate.js';
 
-const SUPPORTED = new Set<string>(BROWSER_RULE_NAMES);
+/** The rules a module of islands/lib/rules/ defines: the browser can evaluate no other. */
+const SUPPORTED = new Set<string>(Object.keys(RULES));
 
 function toJson(value: unknown, where: string): RuleConstraint {
   if (value === undefined || value === null) return null;

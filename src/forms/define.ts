@@ -22,6 +22,8 @@ export interface FormDefinition<T extends object = object> {
   dto: ClassConstructor<T>;
   /** The DTO's fields, in order. */
   fields: readonly string[];
+  /** The fields a form rendered again shows its values of: all but those marked `@Secret()`. */
+  shown: readonly string[];
   /** What a post may send: the fields and the hidden ones; checkbox groups may repeat. */
   shape: FormShape;
 }
@@ -44,6 +46,7 @@ export function defineForm<T extends object>({ name, path, island, dto }: { name
     island,
     dto,
     fields,
+    shown: fields.filter((field) => traits.get(field)?.secret !== true),
     shape: { single: [...fields.filter((f) => !multiple.includes(f)), CSRF_FIELD, SUBMISSION_FIELD, HONEYPOT_FIELD], multiple },
   };
 }

@@ -23,7 +23,8 @@ import {
 } from 'class-validator';
 import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
 import { defineForm } from './define.js';
-import { IsTrimmed, Optional, ToArray, ToInteger, Trim } from './rules.js';
+import { IsTrimmed } from '../../islands/lib/rules/isTrimmed.js';
+import { Optional, ToArray, ToInteger, Trim } from './rules.js';
 
 /** A registration as the form submits it, after its transforms. */
 export class RegistrationDto {

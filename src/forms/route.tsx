@@ -72,8 +72,10 @@ export function formRoute<T extends object>({ form, title, description, island: 
   const { path } = form;
   const route = declared(path);
   if (!route.islands.includes(form.island)) throw new TypeError(`Route ${path} must declare the island "${form.island}" in protocol/routes.json`);
-  const valuesOf = (fields: Submitted): FormProps['values'] =>
-    Object.fromEntries(form.fields.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]!]));
+  const valuesOf = (fields: Submitted, names: readonly string[] = form.fields): FormProps['values'] =>
+    Object.fromEntries(names.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]!]));
+  // What a form rendered again shows: every value but a secret one's (docs/forms.md §10).
+  const shownOf = (fields: Submitted) => valuesOf(fields, form.shown);
 
   const submit = async (ctx: ActionContext): Promise<ActionResult<FormProps>> => {
     const fields = readShape(ctx.req.body, form.shape);
@@ -84,7 +86,7 @@ export function formRoute<T extends object>({ form, title, description, island: 
     if (!result.ok) {
       const failed = Object.keys(result.errors);
       ctx.log.info({ event: 'validation_failed', form: form.name, route: path, fields: failed, count: failed.length }, 'validation_failed');
-      return { status: 422, props: formProps(form, ctx, { values, errors: result.errors }, submissionKey), data: result.errors };
+      return { status: 422, props: formProps(form, ctx, { values: shownOf(fields), errors: result.errors }, submissionKey), data: result.errors };
     }
     return accept({ value: result.value, submissionKey, log: ctx.log });
   };
@@ -92,7 +94,7 @@ export function formRoute<T extends object>({ form, title, description, island: 
   // A same-origin post whose token has expired: the form again, every value kept, a fresh token.
   const tokenExpired = async (ctx: ActionContext): Promise<ActionResult<FormProps>> => {
     const fields = readShape(ctx.req.body, form.shape);
-    return { status: 403, props: formProps(form, ctx, { values: valuesOf(fields), errors: {}, notice: MESSAGES.sessionExpired }, submissionKeyOf(fields)) };
+    return { status: 403, props: formProps(form, ctx, { values: shownOf(fields), errors: {}, notice: MESSAGES.sessionExpired }, submissionKeyOf(fields)) };
   };
 
   return {

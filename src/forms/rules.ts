@@ -1,28 +1,27 @@
 /**
- * Eiland's own form decorators (docs/forms.md §1), beside class-validator's:
- * the custom `IsTrimmed` rule, `Optional` (an empty optional field is not
+ * Eiland's own form decorators (docs/forms.md §1), beside class-validator's and the custom
+ * rules' (each in its module of islands/lib/rules/, e.g. `IsTrimmed`): `Optional` (an empty optional field is not
  * validated further), and the input transforms `Trim`, `ToInteger`, `ToArray`.
  * Transforms and optional fields are recorded so the rule list for the browser
  * can name them; their logic is shared with the browser (`protocol/rules.ts`).
  */
 import { Transform } from 'class-transformer';
-import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
+import { ValidateIf } from 'class-validator';
 import { applyTransform, isEmptyValue, type InputTransform } from '../../protocol/rules.js';
-
-/** Name of the custom trim rule; its default message is in the catalogue. */
-export const IS_TRIMMED = 'isTrimmed';
 
 /** What is recorded of a field beside its class-validator rules. */
 export interface FieldTraits {
   transform: InputTransform | null;
   optional: boolean;
+  /** Never shown back: a form rendered again leaves its value out (a password; docs/forms.md §10). */
+  secret: boolean;
 }
 
 const traits = new Map<Function, Map<string, FieldTraits>>();
 
 function record(target: object, property: string | symbol, change: Partial<FieldTraits>): void {
   const byField = traits.get(target.constructor) ?? new Map<string, FieldTraits>();
-  const prior = byField.get(String(property)) ?? { transform: null, optional: false };
+  const prior = byField.get(String(property)) ?? { transform: null, optional: false, secret: false };
   byField.set(String(property), { ...prior, ...change });
   traits.set(target.constructor, byField);
 }
@@ -42,20 +41,17 @@ function transformDecorator(kind: InputTransform): PropertyDecorator {
   };
 }
 
-/** Fails when the value has leading or trailing white space (docs/forms.md §1 "trim"). */
-export function IsTrimmed(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy(
-    { name: IS_TRIMMED, validator: { validate: (value: unknown) => typeof value === 'string' && value === value.trim() } },
-    options,
-  );
-}
-
 /** Skips every other rule of the field when its value is absent or ''. */
 export function Optional(): PropertyDecorator {
   return (target, property) => {
     record(target, property, { optional: true });
     ValidateIf((_object, value: unknown) => !isEmptyValue(value))(target, property);
   };
+}
+
+/** Marks a field whose value is never shown back (a password): a form rendered again leaves it out. */
+export function Secret(): PropertyDecorator {
+  return (target, property) => record(target, property, { secret: true });
 }
 
 /** Trims a string before the rules run (non-strings pass unchanged). */

@@ -13,9 +13,9 @@ interface FieldBase {
   hint?: string;
 }
 
-/** A text-like input. */
+/** An input of one line: its type (a `password` is never shown back, docs/forms.md §10). */
 export interface InputSpec extends FieldBase {
-  control: 'text' | 'email' | 'url' | 'number';
+  control: 'text' | 'email' | 'url' | 'number' | 'tel' | 'date' | 'time' | 'password';
   autoComplete?: string;
   /** Further attributes of the input, e.g. `{ spellCheck: 'false' }`. */
   attributes?: Record<string, string>;
@@ -45,6 +45,12 @@ export interface CheckboxesSpec extends FieldBase {
   options: Readonly<Record<string, string>>;
 }
 
+/** A group of radio buttons: one of its options is sent. */
+export interface RadiosSpec extends FieldBase {
+  control: 'radios';
+  options: Readonly<Record<string, string>>;
+}
+
 /** One checkbox (e.g. consent). */
 export interface CheckboxSpec extends FieldBase {
   control: 'checkbox';
@@ -55,7 +61,7 @@ export interface CheckboxSpec extends FieldBase {
 }
 
 /** A field's declaration. */
-export type FieldSpec = InputSpec | TextareaSpec | SelectSpec | CheckboxesSpec | CheckboxSpec;
+export type FieldSpec = InputSpec | TextareaSpec | SelectSpec | CheckboxesSpec | RadiosSpec | CheckboxSpec;
 
 /** A form's fields by name, in form order. */
 export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
@@ -68,20 +74,23 @@ export function defineFields<F extends FieldSpecs>(fields: F): F {
   return fields;
 }
 
+/** Whether a field is a group of boxes (checkboxes or radio buttons), judged as one when focus leaves it. */
+export const isGroup = (spec: FieldSpec): spec is CheckboxesSpec | RadiosSpec => spec.control === 'checkboxes' || spec.control === 'radios';
+
 /**
  * The element id a field's summary link moves focus to: the control, or a group's first box.
- * @throws Error for a checkbox group without options
+ * @throws Error for a group without options
  */
 export function fieldAnchor(name: string, spec: FieldSpec): string {
-  if (spec.control !== 'checkboxes') return name;
+  if (!isGroup(spec)) return name;
   const first = Object.keys(spec.options)[0];
-  if (first === undefined) throw new Error(`Checkbox group "${name}" has no options`);
+  if (first === undefined) throw new Error(`The group "${name}" has no options`);
   return `${name}-${first}`;
 }
 
 /**
- * Reads a form's current values as the server would receive them: a string per field, an array
- * for a checkbox group (undefined when nothing is sent).
+ * Reads a form's current values as the server would receive them: a string per field (a radio
+ * group's chosen option), an array for a checkbox group (undefined when nothing is sent).
  */
 export function readValues(form: HTMLFormElement, fields: FieldSpecs): Record<string, string | string[] | undefined> {
   const data = new FormData(form);

@@ -14,8 +14,15 @@ export interface InputValue {
   defaultValue: string;
 }
 
-/** HTML's valid floating-point number: `-1`, `2.5`, `.5`, `1e3` (no `+`, no spaces). */
-const FLOATING_POINT = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+/**
+ * The values HTML lets an input of each type hold: a valid floating-point number (`-1`, `2.5`,
+ * `.5`, `1e3`), a date (`2026-11-25`), a time (`09:30`, `09:30:15`). Another value is dropped.
+ */
+const HOLDS: Partial<Record<InputSpec['control'], RegExp>> = {
+  number: /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/,
+  date: /^\d{4,}-\d{2}-\d{2}$/,
+  time: /^\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/,
+};
 
 /**
  * Whether a string is an absolute URL a `url` input may carry: it parses without a base, and holds
@@ -39,12 +46,13 @@ function isAbsoluteUrl(value: string): boolean {
  * @param control the field's declared control
  * @param value the value to show (`''` for none)
  * @returns the declared type and the value, or for a URL field whose value is not an absolute URL
- *   `type="text"` with `inputmode="url"`, or for a number field whose value is not a number no value
+ *   `type="text"` with `inputmode="url"`, or for a number, date or time field whose value its type
+ *   cannot hold no value; a password field never gets one
  * @example inputValue('url', 'voorbeeld.nl') // { type: 'text', inputMode: 'url', defaultValue: 'voorbeeld.nl' }
  */
 export function inputValue(control: InputSpec['control'], value: string): InputValue {
-  if (value === '') return { type: control, defaultValue: value };
+  if (value === '' || control === 'password') return { type: control, defaultValue: '' };
   if (control === 'url' && !isAbsoluteUrl(value)) return { type: 'text', inputMode: 'url', defaultValue: value };
-  if (control === 'number' && !FLOATING_POINT.test(value)) return { type: control, defaultValue: '' };
+  if (HOLDS[control]?.test(value) === false) return { type: control, defaultValue: '' };
   return { type: control, defaultValue: value };
 }

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { CSRF_FIELD, HONEYPOT_FIELD, SUBMISSION_FIELD } from '../../../protocol/forms.js';
 import { messageLanguage } from '../../../protocol/messages.js';
 import { inputValue } from './input-value.js';
-import { fieldAnchor, type CheckboxesSpec, type CheckboxSpec, type FieldSpec, type InputSpec, type SelectSpec, type TextareaSpec } from './fields.js';
+import { fieldAnchor, type CheckboxesSpec, type CheckboxSpec, type FieldSpec, type InputSpec, type RadiosSpec, type SelectSpec, type TextareaSpec } from './fields.js';
 import type { FormController } from './use-form.js';
 
 /** The error summary's heading (docs/forms.md §4). */
@@ -100,15 +100,17 @@ function select(view: FieldView<SelectSpec>) {
   );
 }
 
-function checkboxes({ name, spec, value, error }: FieldView<CheckboxesSpec>) {
+/** A group of boxes of one name: checkboxes (any number sent) or radio buttons (one). */
+function group({ name, spec, value, error }: FieldView<CheckboxesSpec | RadiosSpec>) {
   const chosen = new Set(Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
+  const type = spec.control === 'radios' ? 'radio' : 'checkbox';
   return (
     <fieldset className={fieldClass(error)} data-field={name}>
       <legend>{spec.label}</legend>
       {fieldMessages(name, spec, error)}
       {Object.entries(spec.options).map(([option, label]) => (
         <div className="choice" key={option}>
-          <input id={`${name}-${option}`} name={name} type="checkbox" value={option} defaultChecked={chosen.has(option)} {...controlState(name, spec, error)} />
+          <input id={`${name}-${option}`} name={name} type={type} value={option} defaultChecked={chosen.has(option)} {...controlState(name, spec, error)} />
           <label htmlFor={`${name}-${option}`}>{label}</label>
         </div>
       ))}
@@ -127,8 +129,8 @@ function checkbox({ name, spec, value, error }: FieldView<CheckboxSpec>) {
 }
 
 /**
- * One field of the form, as its declaration says: an input, a textarea, a select, a checkbox
- * group or a checkbox, with label, hint and message.
+ * One field of the form, as its declaration says: an input, a textarea, a select, a group of
+ * checkboxes or radio buttons, or a checkbox, with label, hint and message (docs/forms.md §10).
  * @throws Error when the form declares no such field
  */
 export function Field({ form, name }: { form: FormController; name: string }) {
@@ -142,7 +144,8 @@ export function Field({ form, name }: { form: FormController; name: string }) {
     case 'select':
       return select({ name, spec, value, error });
     case 'checkboxes':
-      return checkboxes({ name, spec, value, error });
+    case 'radios':
+      return group({ name, spec, value, error });
     case 'checkbox':
       return checkbox({ name, spec, value, error });
     default:

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type RefObject } from 'react';
 import { formTitle, type FieldErrors, type FormProps } from '../../../protocol/forms.js';
 import { validateField, validateValues } from '../validate.js';
-import { readValues, type FieldSpecs } from './fields.js';
+import { isGroup, readValues, type FieldSpecs } from './fields.js';
 import { usePressGuard } from './press-guard.js';
 import { formRulesOf } from './rules.js';
 import { postEnhanced } from './submit.js';
@@ -102,8 +102,8 @@ export function useForm(fields: FieldSpecs, props: FormProps): FormController {
     const name = nameOf(event);
     const spec = fields[name];
     if (!spec || !changed.current.has(name)) return;
-    // A checkbox group is judged when focus leaves the group.
-    if (spec.control === 'checkboxes' && (event.relatedTarget as HTMLInputElement | null)?.name === name) return;
+    // A group of boxes is judged when focus leaves the group.
+    if (isGroup(spec) && (event.relatedTarget as HTMLInputElement | null)?.name === name) return;
     judge(name, readValues(event.currentTarget, fields)[name]);
   };
 

@@ -1,0 +1,10 @@
+/**
+ * The rule `arrayMinSize` (docs/forms.md §1, §5): class-validator's `ArrayMinSize(n)`.
+ */
+import type { Rule } from './rule.js';
+
+export const name = 'arrayMinSize';
+
+export const check: Rule['check'] = (v, c) => Array.isArray(v) && v.length >= (c[0] as number);
+
+export const message: Rule['message'] = ([n]) => `must contain at least ${String(n)} value(s)`;

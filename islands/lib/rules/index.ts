@@ -1,0 +1,40 @@
+/**
+ * Every rule of the form layer by name (docs/forms.md §5, §10): the server's list of what the
+ * browser can evaluate (a DTO with any other rule is refused when its list is derived) and the
+ * default messages. Server code: the browser imports the modules' checks alone
+ * (islands/lib/validate.ts), never this index. Each module's file is named by its rule.
+ */
+import { MESSAGES } from '../../../protocol/messages.js';
+import * as arrayMaxSize from './arrayMaxSize.js';
+import * as arrayMinSize from './arrayMinSize.js';
+import * as isDefined from './isDefined.js';
+import * as isEmail from './isEmail.js';
+import * as isIn from './isIn.js';
+import * as isInt from './isInt.js';
+import * as isLength from './isLength.js';
+import * as isLowercase from './isLowercase.js';
+import * as isNotEmpty from './isNotEmpty.js';
+import * as isTrimmed from './isTrimmed.js';
+import * as isUppercase from './isUppercase.js';
+import * as isUrl from './isUrl.js';
+import * as isUuid from './isUuid.js';
+import * as matches from './matches.js';
+import * as max from './max.js';
+import * as maxLength from './maxLength.js';
+import * as min from './min.js';
+import * as minLength from './minLength.js';
+import type { Rule } from './rule.js';
+
+/** Rule name → its module's rule. */
+export const RULES: Readonly<Record<string, Rule>> = Object.fromEntries(([arrayMaxSize, arrayMinSize, isDefined, isEmail, isIn, isInt, isLength, isLowercase, isNotEmpty, isTrimmed, isUppercase, isUrl, isUuid, matches, max, maxLength, min, minLength] satisfies Rule[]).map((rule) => [rule.name, rule]));
+
+/**
+ * The default message of a rule (docs/forms.md §1).
+ * @param rule the rule's name, e.g. `minLength`
+ * @param constraints its bounds, e.g. `[2]` for `MinLength(2)`
+ * @returns the rule's message with the bounds filled in; "Invoer is niet geldig" for a rule this
+ *   folder does not define
+ */
+export function defaultMessage(rule: string, constraints: readonly unknown[] = []): string {
+  return RULES[rule]?.message(constraints) ?? MESSAGES.invalid;
+}

@@ -1,0 +1,11 @@
+/**
+ * The rule `isInt` (docs/forms.md §1, §5): class-validator's `IsInt`.
+ */
+import { MESSAGES } from '../../../protocol/messages.js';
+import type { Rule } from './rule.js';
+
+export const name = 'isInt';
+
+export const check: Rule['check'] = (v) => typeof v === 'number' && Number.isInteger(v);
+
+export const message: Rule['message'] = () => MESSAGES.invalid;
