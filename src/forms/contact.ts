@@ -4,6 +4,7 @@
  */
 import { IsEmail, IsIn, IsNotEmpty, MaxLength, MinLength } from 'class-validator';
 import { SUBJECTS } from '../../protocol/contact.js';
+import type { NewContactMessage } from '../storage/types.js';
 import { defineForm } from './define.js';
 import { Trim } from './rules.js';
 
@@ -29,6 +30,14 @@ export class ContactDto {
   @MinLength(10)
   @MaxLength(2000)
   bericht!: string;
+}
+
+/**
+ * The row a valid contact message is stored as (docs/forms.md §9).
+ * @param value the validated DTO
+ */
+export function contactRow(value: ContactDto): NewContactMessage {
+  return { naam: value.naam, email: value.email, onderwerp: value.onderwerp, bericht: value.bericht };
 }
 
 /** The contact form. */

@@ -22,6 +22,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
+import type { NewRegistration } from '../storage/types.js';
 import { defineForm } from './define.js';
 import { IsTrimmed } from '../../islands/lib/rules/isTrimmed.js';
 import { Optional, ToArray, ToInteger, Trim } from './rules.js';
@@ -79,4 +80,22 @@ export class RegistrationDto {
 }
 
 /** The registration form. */
+/**
+ * The row a valid registration is stored as (docs/forms.md §2): the DTO's values, an empty
+ * optional field as null.
+ * @param value the validated DTO
+ */
+export function registrationRow(value: RegistrationDto): NewRegistration {
+  return {
+    naam: value.naam,
+    email: value.email,
+    website: value.website || null,
+    referentie: value.referentie || null,
+    gebruikersnaam: value.gebruikersnaam,
+    landcode: value.landcode,
+    interesses: value.interesses,
+    personen: value.personen,
+  };
+}
+
 export const registrationForm = defineForm({ name: 'registration', path: '/aanmelden', island: 'RegistrationForm', dto: RegistrationDto });

@@ -10,7 +10,7 @@ import { Bedankt } from '../../views/pages/Bedankt.js';
 import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestiging.js';
 import { HttpError } from '../errors.js';
 import type { RateLimit } from '../filter/rate-limit.js';
-import { registrationForm } from '../forms/registration.js';
+import { registrationForm, registrationRow } from '../forms/registration.js';
 import { formRoute, thankYouRoute } from '../forms/route.js';
 import type { Registration, Storage } from '../storage/types.js';
 import type { AnyPageRoute, PageRoute } from '../route-table.js';
@@ -56,16 +56,7 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
     rateLimit,
     async accept({ value, submissionKey }) {
       // One row per submission key: a repeat gets the first registration's id (docs/forms.md §7).
-      const { id } = await storage.saveRegistration(submissionKey, {
-        naam: value.naam,
-        email: value.email,
-        website: value.website || null,
-        referentie: value.referentie || null,
-        gebruikersnaam: value.gebruikersnaam,
-        landcode: value.landcode,
-        interesses: value.interesses,
-        personen: value.personen,
-      });
+      const { id } = await storage.saveRegistration(submissionKey, registrationRow(value));
       return { redirect: `/aanmeldingen/${id}` };
     },
   });
