@@ -8,8 +8,10 @@ import Database from 'better-sqlite3';
 import { after, describe, it } from 'node:test';
 import { CLIENT_ERRORS_PATH } from '../protocol/client-errors.js';
 import { siteRoutes } from '../src/routes/pages.js';
-import { tempStorage, useApp, waitFor, within, type LogLine } from './helpers/app.js';
+import { useApp, waitFor, within } from './helpers/app.js';
 import { encode, openForm, VALID } from './helpers/form.js';
+import type { LogLine } from './helpers/logs.js';
+import { tempStorage } from './helpers/temp-storage.js';
 import { openWire } from './helpers/wire.js';
 
 /** The app's database, which the test reads for the rate-limit counters. */

@@ -12,7 +12,7 @@ import { freePort, useApp, type RawResponse, type SuiteTestApp } from './helpers
 import type { BrowserName } from './e2e/kit.js';
 import { launchBrowser, withPage } from './helpers/browser.js';
 import { browserLabel } from './helpers/browsers.js';
-import { fill, FORM_KITS, postForm, type Fields, type FormKit } from './helpers/form.js';
+import { fillForm, FORM_KITS, postForm, type Fields, type FormKit } from './helpers/form.js';
 import { checkHtml, unexplained, type AllowedWarning, type Finding, type HtmlDocument } from './helpers/vnu.js';
 import { PAGE_PATHS } from './helpers/routes.js';
 
@@ -97,7 +97,7 @@ async function islandDocuments(app: SuiteTestApp, name: BrowserName): Promise<Ht
           await withPage(browser, {}, async ({ page }) => {
             await page.goto(`${app.url}${kit.path}`);
             await hydrateIsland(page, kit.island);
-            for (const [id, value] of Object.entries(fields)) await fill(page, id, String(value));
+            await fillForm(page, fields);
             await page.click('button[type="submit"]');
             await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
             return { name: `island ${name} ${kit.path} ${state} submitted`, html: await page.content() };

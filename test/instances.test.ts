@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig, type Config } from '../src/config.js';
 import { startServer, type ServerOptions } from '../src/server.js';
-import { freshAddress, logCollector, raw } from './helpers/app.js';
+import { freshAddress, raw } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
+import { logCollector } from './helpers/logs.js';
 import { usePostgres } from './helpers/postgres.js';
 
 const cluster = usePostgres();

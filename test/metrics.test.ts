@@ -15,9 +15,11 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { imageUrl } from '../protocol/image-config.js';
 import { StorageUnavailableError } from '../src/storage/types.js';
 import { testRoutes } from './fixtures/routes.js';
-import { freshAddress, logCollector, raw, tempStorage, withCount } from './helpers/app.js';
+import { freshAddress, raw } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
+import { logCollector } from './helpers/logs.js';
 import { PROMTOOL, startPrometheus, type TestPrometheus } from './helpers/prometheus.js';
+import { tempStorage, withCount } from './helpers/temp-storage.js';
 import { openWire } from './helpers/wire.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';

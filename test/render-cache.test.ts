@@ -11,8 +11,9 @@ import { createMetrics } from '../src/metrics/index.js';
 import { SUBMISSION_FIELD } from '../protocol/forms.js';
 import type { PageData } from '../protocol/page-data.js';
 import { testRoutes } from './fixtures/routes.js';
-import { useApp, withApp, type LogLine, type SuiteTestApp } from './helpers/app.js';
+import { useApp, withApp, type SuiteTestApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
+import type { LogLine } from './helpers/logs.js';
 
 const BOT = { 'User-Agent': 'Googlebot/2.1' };
 const DATA = { 'X-Eiland-Data': '1' };

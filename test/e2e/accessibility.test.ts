@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import axe from 'axe-core';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { browserSuite, withPage } from '../helpers/browser.js';
-import { FORM_KITS, VALID, type FormKit } from '../helpers/form.js';
+import { CONTACT_VALID, fillForm, FORM_KITS, SANNE, VALID, type FormKit } from '../helpers/form.js';
 import { PAGE_PATHS } from '../helpers/routes.js';
 import { BASE_URL, hydrateIsland, withFailureArtifacts, type PageOptions } from './kit.js';
 
@@ -84,10 +84,7 @@ const STATES: State[] = [
   ['/contact after success', async (page, javaScript) => {
     await page.goto(`${suite.app.url}/contact`, { waitUntil: 'load' });
     if (javaScript) await hydrateIsland(page, 'ContactForm');
-    await page.type('#naam', 'Anna de Vries');
-    await page.type('#email', 'anna@voorbeeld.nl');
-    await page.select('#onderwerp', 'vraag');
-    await page.type('#bericht', 'Hoe laat begint de rondleiding?');
+    await fillForm(page, { ...CONTACT_VALID, bericht: 'Hoe laat begint de rondleiding?' }, { typing: 'type' });
     const submit = (await page.$('::-p-aria(Versturen[role="button"])'))!;
     // With JavaScript the post continues as a router navigation; without, the 303 loads the page.
     if (javaScript) await submit.click();
@@ -107,23 +104,13 @@ function confirmationPath(): Promise<string> {
     }
     return withPage(suite.chromium, { javaScript: false }, async ({ page }) => {
       await page.goto(`${BASE_URL}/aanmelden`);
-      await fillValid(page);
+      // Mouse and typing: the no-JS post that makes a registration.
+      await fillForm(page, SANNE, { typing: 'type' });
       await Promise.all([page.waitForNavigation(), (await page.$('::-p-aria(Aanmelden[role="button"])'))!.click()]);
       return new URL(page.url()).pathname;
     });
   })();
   return registered;
-}
-
-/** Fills the form validly (mouse and typing: the no-JS post that makes a registration). */
-async function fillValid(page: Page): Promise<void> {
-  await page.type('#naam', 'Sanne Bakker');
-  await page.type('#email', 'sanne@voorbeeld.nl');
-  await page.type('#gebruikersnaam', 'sanne_b');
-  await page.type('#landcode', 'NL');
-  await page.click('#interesses-sport');
-  await page.type('#personen', '2');
-  await page.click('#akkoord');
 }
 
 describe('the axe harness', () => {

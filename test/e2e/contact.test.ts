@@ -11,7 +11,7 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { SUBMISSION_FIELD } from '../../protocol/forms.js';
 import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
 import { hydrateIsland } from './kit.js';
-import { CONTACT_RULE_CASES, CONTACT_VALID, fill, visibleFieldErrors } from '../helpers/form.js';
+import { CONTACT_RULE_CASES, CONTACT_VALID, fill, fillForm, visibleFieldErrors } from '../helpers/form.js';
 
 const suite = browserSuite();
 
@@ -24,12 +24,8 @@ async function open(page: Page, javaScript: boolean): Promise<void> {
 }
 
 /** Fills the form with `CONTACT_VALID`, then the given changes (typing; the subject chosen). */
-async function fillMessage(page: Page, changes: Record<string, string> = {}): Promise<void> {
-  const message = { ...CONTACT_VALID, ...changes } as Record<string, string>;
-  await fill(page, 'naam', message.naam!);
-  await fill(page, 'email', message.email!);
-  await page.select('#onderwerp', message.onderwerp!);
-  await fill(page, 'bericht', message.bericht!);
+function fillMessage(page: Page, changes: Record<string, string> = {}): Promise<void> {
+  return fillForm(page, { ...CONTACT_VALID, ...changes });
 }
 
 /** The submit button, by role and name (an element handle: locators wait with scripts in the page). */

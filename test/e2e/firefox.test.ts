@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserSuite, e2eBrowsers, withPage } from '../helpers/browser.js';
-import { EMPTY_SUBMIT_ERRORS, fill, visibleFieldErrors } from '../helpers/form.js';
+import { EMPTY_SUBMIT_ERRORS, fill, fillForm, SANNE, visibleFieldErrors } from '../helpers/form.js';
 import { hydrateIsland, openPage } from './kit.js';
 
 const covered = e2eBrowsers().includes('firefox') && 'the full registration and router suites run in Firefox (E2E_BROWSERS)';
@@ -23,13 +23,7 @@ describe('the registration form in Firefox', { skip: covered }, () => {
       const [refused] = await Promise.all([page.waitForNavigation(), page.click('::-p-aria(Aanmelden[role="button"])')]);
       assert.equal(refused?.status(), 422);
       assert.deepEqual(await visibleFieldErrors(page), EMPTY_SUBMIT_ERRORS);
-      await page.type('#naam', 'Sanne Bakker');
-      await page.type('#email', 'sanne@voorbeeld.nl');
-      await page.type('#gebruikersnaam', 'sanne_b');
-      await page.type('#landcode', 'NL');
-      await page.click('#interesses-natuur');
-      await page.type('#personen', '2');
-      await page.click('#akkoord');
+      await fillForm(page, { ...SANNE, interesses: ['natuur'] }, { typing: 'type' });
       const [confirmed] = await Promise.all([page.waitForNavigation(), page.click('::-p-aria(Aanmelden[role="button"])')]);
       assert.equal(confirmed?.status(), 200);
       assert.match(page.url(), /\/aanmeldingen\/[0-9a-f-]{36}$/);

@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { waitFor } from '../helpers/app.js';
 import { browserSuite, countReactStarts, eachBrowser, reactStarts, withPage } from '../helpers/browser.js';
-import { EMPTY_SUBMIT_ERRORS, fill, RULE_CASES, visibleFieldErrors } from '../helpers/form.js';
+import { EMPTY_SUBMIT_ERRORS, fill, fillForm, RULE_CASES, SANNE, visibleFieldErrors } from '../helpers/form.js';
 import { hydrateIsland, manifestOf } from './kit.js';
 
 const HYDRATED = '[data-island="RegistrationForm"][data-hydrated="true"]';
@@ -20,16 +20,6 @@ const PENDING = '[data-island="RegistrationForm"][data-hydrated="pending"]';
 async function openForm(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/aanmelden`);
   await hydrateIsland(page, 'RegistrationForm');
-}
-
-async function fillValid(page: Page): Promise<void> {
-  await fill(page, 'naam', 'Sanne Bakker');
-  await fill(page, 'email', 'sanne@voorbeeld.nl');
-  await fill(page, 'gebruikersnaam', 'sanne_b');
-  await fill(page, 'landcode', 'NL');
-  await page.click('#interesses-sport');
-  await fill(page, 'personen', '2');
-  await page.click('#akkoord');
 }
 
 const errorsOf = visibleFieldErrors;
@@ -213,7 +203,7 @@ eachBrowser((browser) => {
         const marked: Array<Promise<string | undefined>> = [];
         page.on('request', (r) => isMarked(r) && marked.push(bodyOf(r)));
         await openForm(page, suite.app.url);
-        await fillValid(page);
+        await fillForm(page, SANNE);
         await page.evaluate('window.zelfdeDocument = true');
         await page.click('button[type="submit"]');
         // docs/forms.md §5: the 303 continues as a router navigation, without a document load.
@@ -235,7 +225,7 @@ eachBrowser((browser) => {
           else void r.continue();
         });
         await openForm(page, suite.app.url);
-        await fillValid(page);
+        await fillForm(page, SANNE);
         await page.click('button[type="submit"]');
         await page.waitForFunction('document.activeElement?.id === "foutoverzicht"', { timeout: 3000 });
         assert.deepEqual(await errorsOf(page), { landcode: 'the value must be upper case' });
@@ -254,7 +244,7 @@ eachBrowser((browser) => {
         const answers: string[] = [];
         page.on('response', (r) => r.request().method() === 'POST' && answers.push(`${r.status()} ${r.headers()['location'] ?? ''}`));
         await openForm(page, suite.app.url);
-        await fillValid(page);
+        await fillForm(page, SANNE);
         await page.click('button[type="submit"]');
         // The native post and its 303 may reach puppeteer as more than one navigation: wait for
         // where it ends, not for the first navigation event.
@@ -273,7 +263,7 @@ eachBrowser((browser) => {
           else void r.continue();
         });
         await openForm(page, suite.app.url);
-        await fillValid(page);
+        await fillForm(page, SANNE);
         for (let i = 0; i < 3; i++) await page.click('button[type="submit"]');
         await waitFor(() => marked.length > 0);
         await new Promise((r) => setTimeout(r, 300));

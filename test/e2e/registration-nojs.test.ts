@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openSqlite } from '../../src/storage/sqlite/index.js';
-import { startApp, tempStorage } from '../helpers/app.js';
+import { startApp } from '../helpers/app.js';
 import { browserSuite, eachBrowser, needsServer, withPage } from '../helpers/browser.js';
-import { EMPTY_SUBMIT_ERRORS, visibleFieldErrors } from '../helpers/form.js';
+import { EMPTY_SUBMIT_ERRORS, fillForm, SANNE, visibleFieldErrors } from '../helpers/form.js';
+import { tempStorage } from '../helpers/temp-storage.js';
 
 eachBrowser((browser) => {
   const suite = browserSuite({}, browser);
@@ -33,14 +34,7 @@ eachBrowser((browser) => {
       try {
         await withPage(suite.browser, { javaScript: false }, async ({ page }) => {
           await page.goto(`${app.url}/aanmelden`);
-          await page.type('#naam', 'Sanne Bakker');
-          await page.type('#email', 'sanne@voorbeeld.nl');
-          await page.type('#gebruikersnaam', 'sanne_b');
-          await page.type('#landcode', 'NL');
-          await page.click('#interesses-cultuur');
-          await page.click('#interesses-natuur');
-          await page.type('#personen', '4');
-          await page.click('#akkoord');
+          await fillForm(page, { ...SANNE, interesses: ['cultuur', 'natuur'], personen: '4' }, { typing: 'type' });
           const [response] = await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
           assert.equal(response?.status(), 200);
           const url = page.url();

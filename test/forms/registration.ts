@@ -18,6 +18,20 @@ export const VALID: Fields = {
   akkoord: 'ja',
 };
 
+/**
+ * A valid registration as the browser suites type it (with `fillForm`): no website or reference,
+ * one interest; its confirmation page thanks "Sanne Bakker" (docs/forms.md §2).
+ */
+export const SANNE: Fields = {
+  naam: 'Sanne Bakker',
+  email: 'sanne@voorbeeld.nl',
+  gebruikersnaam: 'sanne_b',
+  landcode: 'NL',
+  interesses: ['sport'],
+  personen: '2',
+  akkoord: 'ja',
+};
+
 /** The message of every field after an empty submit (docs/forms.md §1–§2). */
 export const EMPTY_SUBMIT_ERRORS: Readonly<Record<string, string>> = {
   naam: 'Dit veld is verplicht',

@@ -1,25 +1,26 @@
 /**
  * Test helpers: start the real app on port 0 with captured logs — for a whole suite
- * ({@link useApp}) or one step ({@link withApp}) — send raw HTTP requests (fetch would normalise
- * the very paths these tests need), in-process (`app.request`) or over TCP ({@link raw}), and
- * wait for things with a bound ({@link within}).
+ * ({@link useApp}) or one step ({@link withApp}) — and send it requests in-process
+ * (`app.request`). Raw requests over TCP (test/helpers/raw.ts) and bounded waits
+ * (test/helpers/wait.ts) are re-exported here, where most tests import them.
  */
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openSqlite } from '../../src/storage/sqlite/index.js';
 import type { Storage } from '../../src/storage/types.js';
-import { inject, send } from './inject.js';
+import { inject } from './inject.js';
+import { logCollector, type LogLine } from './logs.js';
+import type { RawOptions, RawResponse } from './raw.js';
 import { useResource } from './suite.js';
+import { tempStorage, withCount } from './temp-storage.js';
 
-/** One parsed pino line. */
-export type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; level: number };
+export { freePort, freshAddress, raw, textOf, type RawResponse } from './raw.js';
+export { waitFor, within } from './wait.js';
 
 /** A running test app. */
 export interface TestApp {
@@ -34,31 +35,6 @@ export interface TestApp {
   /** Every log line written so far, parsed. */
   logs(): LogLine[];
   close(): Promise<void>;
-}
-
-/** Collects pino's output lines. */
-export function logCollector(): { stream: Writable; lines: string[] } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
-      done();
-    },
-  });
-  return { stream, lines };
-}
-
-/** A temporary SQLite database for one test app. */
-export async function tempStorage(): Promise<{ storage: Storage; file: string; remove(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'eiland-db-'));
-  const file = join(dir, 'eiland.db');
-  const storage = await openSqlite(file);
-  return { storage, file, remove: () => rm(dir, { recursive: true, force: true }) };
-}
-
-/** Storage whose count comes from `count` (the slow-loader seam of the streaming tests). */
-export function withCount(storage: Storage, count: () => Promise<number>): Storage {
-  return { ...storage, countRegistrations: count };
 }
 
 /** Options of {@link startApp}: createApp's, with storage optional. */
@@ -111,7 +87,7 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
 }
 
 /** Something given as is, or by a function run when it is needed (in a `before` hook). */
-export type Given<T> = T | (() => T | Promise<T>);
+type Given<T> = T | (() => T | Promise<T>);
 
 async function resolveGiven<T>(given: Given<T>): Promise<T> {
   return typeof given === 'function' ? (given as () => T | Promise<T>)() : given;
@@ -162,73 +138,3 @@ export async function withApp<T>(options: TestAppOptions, ...rest: [(app: TestAp
     await app.close();
   }
 }
-
-/**
- * Waits for a promise, but not forever: a stream's end, a socket's close, a process's exit.
- * @param promise what to wait for
- * @param ms the bound
- * @param what what is awaited, for the message, e.g. `the reload stream to close`
- * @returns what the promise resolves to
- * @throws Error `<what>: not within <ms> ms` when the bound passes first; the promise's own rejection
- */
-export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, bound]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** A raw response. */
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** Options of {@link raw}. */
-export interface RawOptions {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-  /** Local loopback address to send from, e.g. `127.0.0.7` (rate limits are per address). */
-  from?: string;
-}
-
-let lastAddress = 1;
-/** A loopback address no other request of this test process has used yet. */
-export function freshAddress(): string {
-  lastAddress += 1;
-  return `127.0.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 2}`;
-}
-
-/**
- * Sends one request with the path exactly as given (no normalisation).
- * @param port the app's port on 127.0.0.1
- * @param path request target, e.g. `/assets/%2e%2e/over` or `http://evil.example/`
- */
-export function raw(port: number, path: string, { method = 'GET', headers = {}, body, from }: RawOptions = {}): Promise<RawResponse> {
-  return send({ host: '127.0.0.1', port, path, method, headers, agent: false, localAddress: from }, body);
-}
-
-/** The text of the first element matching a simple tag, e.g. `h1` → its inner text without tags. */
-export function textOf(html: string, tag: string): string | undefined {
-  const m = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`).exec(html);
-  return m?.[1]?.replace(/<[^>]+>/g, '');
-}
-
-/** Polls until `check` is true or `ms` pass. */
-export async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** A free TCP port on 127.0.0.1, for a program the test starts (nginx, PostgreSQL): the scripts' own. */
-export { freePort } from '../../scripts/started-port.mjs';

@@ -10,7 +10,7 @@ import { freshAddress, raw, type RawResponse, type TestApp } from './app.js';
 /** Form fields by name; arrays for repeated names, undefined to leave a field out. */
 export type Fields = Record<string, string | string[] | undefined>;
 
-export { EMPTY_SUBMIT_ERRORS, RULE_CASES, UNKNOWN_UUID, VALID } from '../forms/registration.js';
+export { EMPTY_SUBMIT_ERRORS, RULE_CASES, SANNE, UNKNOWN_UUID, VALID } from '../forms/registration.js';
 export { CONTACT_RULE_CASES, CONTACT_VALID } from '../forms/contact.js';
 
 /** A rule table row: a field, the value it is given in an otherwise valid form, and its exact message (null: valid). */
@@ -176,5 +176,47 @@ export async function fill(page: Page, id: string, value: string): Promise<void>
     await page.keyboard.press('Backspace');
   } else {
     await page.keyboard.type(value);
+  }
+}
+
+/** How {@link fillForm} enters text: `replace` as {@link fill} does, `type` into the field as it is. */
+type Typing = 'replace' | 'type';
+
+/**
+ * Fills a form in a browser page from values, field by field in their order (docs/qa-kit.md §4):
+ * a text field or textarea gets its text, a select its option, and the boxes of a checkbox group
+ * (`#<name>-<value>`) or a lone checkbox (`#<name>`) whose values are given are clicked. What kind
+ * of control a field is comes from the page: its controls of that name. Works with JavaScript on
+ * and off, in Chromium and Firefox (docs/qa-kit.md §7).
+ * @param page a puppeteer page showing the form
+ * @param values field name → value, e.g. a kit's `valid`; a checkbox group's values as an array;
+ *   undefined leaves a field alone, as does '' for a checkbox
+ * @param options `typing`: `replace` (the default) replaces a text field's value by typing, as
+ *   {@link fill} does; `type` focuses the field and types, as `page.type` does (an empty form;
+ *   '' types nothing)
+ * @throws Error naming a field the page has no control for, or a checkbox value it has no box for
+ */
+export async function fillForm(page: Page, values: Fields, { typing = 'replace' }: { typing?: Typing } = {}): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const controls = await page.$$eval(`[name="${name}"]`, (found) =>
+      found.map((control) => ({ kind: control.tagName === 'SELECT' ? 'select' : control.getAttribute('type') === 'checkbox' ? 'checkbox' : 'text', id: control.id, value: (control as HTMLInputElement).value })),
+    );
+    const kind = controls[0]?.kind;
+    if (kind === undefined) throw new Error(`The page has no control named "${name}"`);
+    const text = String(value);
+    if (kind === 'select') {
+      await page.select(`#${name}`, text);
+    } else if (kind === 'checkbox') {
+      for (const chosen of ([] as string[]).concat(value).filter((v) => v !== '')) {
+        const box = controls.find((control) => control.value === chosen);
+        if (!box) throw new Error(`The page has no "${name}" box of value "${chosen}"`);
+        await page.click(`#${box.id}`);
+      }
+    } else if (typing === 'replace') {
+      await fill(page, name, text);
+    } else if (text !== '') {
+      await page.type(`#${name}`, text);
+    }
   }
 }

@@ -8,7 +8,7 @@
  */
 import { request, type RequestOptions, type Server } from 'node:http';
 import { Duplex } from 'node:stream';
-import type { RawOptions, RawResponse } from './app.js';
+import type { RawOptions, RawResponse } from './raw.js';
 
 /** Two connected in-memory streams: what one end writes, the other reads; ending one ends the other's reading. */
 function streamPair(): [Duplex, Duplex] {

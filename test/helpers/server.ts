@@ -4,8 +4,9 @@
  */
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
-import { logCollector, tempStorage, type LogLine } from './app.js';
+import { logCollector, type LogLine } from './logs.js';
 import { useResource } from './suite.js';
+import { tempStorage } from './temp-storage.js';
 
 /** A server of {@link useServer}. */
 interface TestServer {
