@@ -1,0 +1,79 @@
+/**
+ * The controls no site form uses yet, in Chromium (docs/forms.md §10), with JavaScript on: a radio
+ * group read and judged as one field, its summary link moving focus to its first option; a
+ * password judged by its rules; tel, date and time read as typed; and, with JavaScript off, every
+ * control there to fill.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { productionAssets } from '../../src/assets/source.js';
+import { islandRoutes, testBuild } from '../fixtures/island-routes.js';
+import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+
+let build: Awaited<ReturnType<typeof testBuild>> | undefined;
+const suite = browserSuite(async () => {
+  build = await testBuild({ testIslands: true });
+  return { assets: productionAssets(build.dir), extraRoutes: islandRoutes };
+});
+after(() => build?.remove());
+
+const HYDRATED = '[data-island="Bedieningen"][data-hydrated="true"]';
+const message = (name: string) => `document.querySelector('#${name}-fout')?.textContent ?? null`;
+
+describe('the controls of the form layer in Chromium (docs/forms.md §10)', { skip: needsServer('a test-only island') }, () => {
+  it('with JavaScript: judges a radio group when focus leaves it, a password by its rules, and lists what is missing', () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
+      await page.goto(`${suite.app.url}/proef/bedieningen`);
+      await page.waitForSelector(HYDRATED, { timeout: 5000 });
+
+      await page.focus('#wachtwoord');
+      await page.keyboard.type('kort');
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(`${message('wachtwoord')} === 'at least 8 characters'`, { timeout: 3000 });
+      assert.equal(await page.$eval('#wachtwoord', (e) => (e as HTMLInputElement).value), 'kort', 'what was typed stays in the field');
+
+      // A submit with the rest empty: the summary names each field, its link moves focus.
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('#foutoverzicht', { timeout: 3000 });
+      const listed = await page.$$eval('#foutoverzicht a', (links) => links.map((a) => a.getAttribute('href')));
+      assert.deepEqual(listed, ['#telefoon', '#datum', '#tijd', '#wachtwoord', '#soort-kort']);
+      await page.click('#foutoverzicht a[href="#soort-kort"]');
+      assert.equal(await page.evaluate('document.activeElement?.id'), 'soort-kort');
+
+      // The group: one option chosen, focus leaving the group judges it as one field.
+      await page.click('#soort-lang');
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(`${message('soort')} === null`, { timeout: 3000 });
+
+      await page.type('#telefoon', '+31 20 123 4567');
+      // A date and a time as the browser's picker sets them (how they are typed depends on the locale).
+      for (const [id, value] of [['datum', '2026-11-25'], ['tijd', '09:30']]) {
+        await page.$eval(`#${id}`, (input, v) => {
+          (input as HTMLInputElement).value = v as string;
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          input.dispatchEvent(new Event('change', { bubbles: true }));
+        }, value);
+      }
+      await page.focus('#wachtwoord');
+      await page.keyboard.type('langgenoeg');
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(`${message('wachtwoord')} === null`, { timeout: 3000 });
+      const values = await page.evaluate(`Object.fromEntries(new FormData(document.querySelector('form')).entries())`);
+      assert.deepEqual(
+        { ...(values as Record<string, string>), _csrf: undefined, _submission: undefined, bedrijf: undefined },
+        { telefoon: '+31 20 123 4567', datum: '2026-11-25', tijd: '09:30', wachtwoord: 'kortlanggenoeg', soort: 'lang', _csrf: undefined, _submission: undefined, bedrijf: undefined },
+      );
+      assert.deepEqual(errors, []);
+    }));
+
+  it('without JavaScript: every control is there to fill, a group of radio buttons under its legend', () =>
+    withPage(suite.chromium, { javaScript: false }, async ({ page }) => {
+      await page.goto(`${suite.app.url}/proef/bedieningen`);
+      const types = await page.$$eval('form input:not([type="hidden"])', (inputs) => inputs.map((i) => `${i.id}:${(i as HTMLInputElement).type}`));
+      assert.deepEqual(types, ['bedrijf:text', 'telefoon:tel', 'datum:date', 'tijd:time', 'wachtwoord:password', 'soort-kort:radio', 'soort-lang:radio']);
+      assert.equal(await page.$eval('fieldset[data-field="soort"] legend', (e) => e.textContent), 'Soort');
+      await page.click('#soort-kort');
+      await page.click('#soort-lang');
+      assert.deepEqual(await page.$$eval('input[name="soort"]', (inputs) => inputs.map((i) => (i as HTMLInputElement).checked)), [false, true], 'one option at a time');
+    }));
+});
