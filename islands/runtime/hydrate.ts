@@ -7,7 +7,7 @@ import { createElement, useEffect, type ComponentType, type ReactNode } from 're
 import { hydrateRoot } from 'react-dom/client';
 
 /** What {@link hydrate} reports to the runtime. */
-export interface HydrateOptions {
+interface HydrateOptions {
   /** The island's `identifierPrefix`, the same as the server's. */
   identifierPrefix: string;
   /** Called once React has committed the hydrated tree. */

@@ -14,7 +14,7 @@ import { ISLAND_ATTRIBUTES as A, INTERACTION_EVENTS, islandPrefix, type Hydratio
 import type { reportClientError, showApplicationError } from './client-errors.js';
 
 /** How the runtime reports a failing island (docs/errors.md §5): the router's client errors. */
-export interface ClientErrors {
+interface ClientErrors {
   report: typeof reportClientError;
   show: typeof showApplicationError;
 }

@@ -14,7 +14,7 @@ export interface ChannelSource {
 }
 
 /** What the reload client needs from its page. */
-export interface ReloadClientOptions {
+interface ReloadClientOptions {
   /** The channel's URL, e.g. `/_eiland/reload`. */
   url: string;
   /** The build id the page was rendered with (`<meta name="eiland-build">`). */
@@ -28,7 +28,7 @@ export interface ReloadClientOptions {
 }
 
 /** A running reload client. */
-export interface ReloadClient {
+interface ReloadClient {
   /** Failed tries since the channel was last open. */
   readonly failedTries: number;
   /** Closes the channel and cancels any pending try. */

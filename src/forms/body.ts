@@ -8,7 +8,7 @@ import { HttpError } from '../errors.js';
 import { boundedText } from './read-body.js';
 
 /** Parsed form fields: one string, or an array when a name came more than once. */
-export type FormFields = Record<string, string | string[]>;
+type FormFields = Record<string, string | string[]>;
 
 /** Larger bodies → 413 (docs/forms.md §6), in bytes (32 KiB). */
 export const FORM_BODY_LIMIT = 32 * 1024;

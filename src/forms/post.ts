@@ -28,7 +28,7 @@ export interface ActionContext extends LoaderContext {
 export type ActionResult<P> = { redirect: string; outcome?: FormOutcome } | { status: number; props: P; data?: unknown };
 
 /** Options of {@link postChain}. */
-export interface PostOptions<P> {
+interface PostOptions<P> {
   /** The route's path: its posts are counted under it. */
   path: string;
   /** Runs once the post has passed every check. */

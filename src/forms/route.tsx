@@ -22,7 +22,7 @@ import { postChain, type ActionContext, type ActionResult } from './post.js';
 import { validateForm } from './validate.js';
 
 /** What a valid post gets: the typed value, its submission key and the request's logger. */
-export interface Accepted<T> {
+interface Accepted<T> {
   value: T;
   /** The rendered form's key: the same for a repeat of the same post. */
   submissionKey: string;
@@ -30,7 +30,7 @@ export interface Accepted<T> {
 }
 
 /** Options of {@link formRoute}. */
-export interface FormRouteOptions<T extends object> {
+interface FormRouteOptions<T extends object> {
   form: FormDefinition<T>;
   /** The page title without the site suffix; "Fout: " is put before it while the form shows errors. */
   title: string;

@@ -21,7 +21,7 @@ export interface Rule {
 }
 
 /** The outcome of {@link validateForm}. */
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
 const rulesCache = new Map<Function, Map<string, Rule[]>>();
 

@@ -12,7 +12,7 @@ import { stringBytes, type Template } from './holes.js';
 export type RenderCacheResult = 'hit' | 'miss' | 'bypass';
 
 /** A render's key: the page it is, and the version of that page. */
-export interface RenderKey {
+interface RenderKey {
   page: string;
   version: string;
 }
@@ -32,7 +32,7 @@ export interface RenderCache {
 }
 
 /** Options of {@link createRenderCache}. */
-export interface RenderCacheOptions {
+interface RenderCacheOptions {
   /** The bound of keys and templates together, in bytes; 0 turns the cache off. */
   maxBytes: number;
   verify: boolean;

@@ -14,7 +14,7 @@ import type { Mode, PageRenderer, Render, RenderRequest, RequestValues } from '.
 import { modeOf } from './whole-document.js';
 
 /** Options of {@link withRenderCache}. */
-export interface CachedRenderOptions {
+interface CachedRenderOptions {
   /** Where settled renders are kept. */
   cache: RenderCache;
   /** Counts each page's cache result, and reports the cache's size. */

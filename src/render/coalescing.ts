@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 
 /** A writable that also has React's `flush()`. */
-export type FlushingWritable = Writable & { flush(): void };
+type FlushingWritable = Writable & { flush(): void };
 
 /**
  * Wraps a response for React's `pipe()`.

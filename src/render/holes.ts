@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { escapeScriptJson } from '../../protocol/islands.js';
 
 /** The per-request values a render may contain. */
-export type HoleName = 'nonce' | 'requestId' | 'csrfToken' | 'submissionKey';
+type HoleName = 'nonce' | 'requestId' | 'csrfToken' | 'submissionKey';
 
 /** One response's values for the holes. */
 export type HoleValues = Partial<Record<HoleName, string>>;
@@ -21,7 +21,7 @@ const HOLE_NAMES: readonly HoleName[] = ['nonce', 'requestId', 'csrfToken', 'sub
  * JSON inside a `<script>` (island props), in page data's JSON, or in either of the first two
  * inside page data's `html` string.
  */
-export type HoleContext = 'html' | 'script' | 'data' | 'html-in-data' | 'script-in-data';
+type HoleContext = 'html' | 'script' | 'data' | 'html-in-data' | 'script-in-data';
 
 /**
  * Per process and random, of letters and digits only: React, JSON and the island props serialiser

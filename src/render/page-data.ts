@@ -32,7 +32,7 @@ async function settledProps(props: object): Promise<Record<string, unknown>> {
 }
 
 /** A page-data answer's body, and where in it the rendered HTML stands (the render cache's holes differ there). */
-export interface PageDataBody {
+interface PageDataBody {
   json: string;
   /** The range of `json` that holds the `html` string's content. */
   htmlRange: [number, number];

@@ -19,7 +19,7 @@ export interface PageMeta {
 }
 
 /** The width of an `og:image`, in pixels: the size link previews ask for. */
-export const SHARE_IMAGE_WIDTH = 1200;
+const SHARE_IMAGE_WIDTH = 1200;
 
 /**
  * The document's metadata for one page.

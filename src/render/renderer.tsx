@@ -21,7 +21,7 @@ import { streamRender, type Delivery } from './stream.js';
 import type { Mode, PageRenderer, RenderRequest, RequestValues, TextSink } from './types.js';
 
 /** Options of {@link createPageRenderer}. */
-export interface RendererOptions {
+interface RendererOptions {
   /** The current client build, asked for on every render. */
   assets: AssetsSource;
   /** A render not finished after this many ms is aborted (docs/streaming.md §4: 10 s). */

@@ -23,7 +23,7 @@ export type Delivery =
   | { to: 'string'; outcome: 'shell' | 'whole' | 'data'; send(html: string, complete: boolean): void | Promise<void> };
 
 /** Options of {@link streamRender}. */
-export interface StreamOptions {
+interface StreamOptions {
   delivery: Delivery;
   /** Everything at once (`onAllReady`): bots, text browsers and page data (docs/streaming.md §1). */
   whole: boolean;

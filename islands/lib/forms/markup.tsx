@@ -13,7 +13,7 @@ import { fieldAnchor, type CheckboxesSpec, type CheckboxSpec, type FieldSpec, ty
 import type { FormController } from './use-form.js';
 
 /** The error summary's heading (docs/forms.md §4). */
-export const SUMMARY_HEADING = 'Controleer de volgende velden';
+const SUMMARY_HEADING = 'Controleer de volgende velden';
 
 /** `en` for an English message (marked inside the Dutch page), else nothing. */
 function lang(message: string | undefined): 'en' | undefined {

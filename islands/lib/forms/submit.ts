@@ -8,7 +8,7 @@ import type { FieldErrors } from '../../../protocol/forms.js';
 import { DATA_HEADER, NAVIGATE_EVENT, type NavigateDetail } from '../../../protocol/page-data.js';
 
 /** Submits natively (no submit event, so no loop): the no-JavaScript path. */
-export function nativeSubmit(form: HTMLFormElement): void {
+function nativeSubmit(form: HTMLFormElement): void {
   HTMLFormElement.prototype.submit.call(form);
 }
 
