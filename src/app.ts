@@ -31,6 +31,7 @@ import { withRenderCache } from './render/cached-render.js';
 import { createPageRenderer } from './render/renderer.js';
 import { clientErrorsRouter } from './routes/client-errors.js';
 import { crawlerRouter } from './routes/crawlers.js';
+import { downloadRouter } from './routes/erasure.js';
 import { healthRouter } from './routes/health.js';
 import { siteRoutes } from './routes/pages.js';
 import { personalPathMask } from './routes/personal-paths.js';
@@ -113,6 +114,7 @@ export function createApp(config: Config, options: AppOptions): Express {
   clientErrorsRouter({ csrf, limits, maskPath }, routes);
   crawlerRouter(site, config.publicOrigins?.[0], routes);
   pageRouter({ routes: pages, render, csrf, limits, metrics }, routes);
+  downloadRouter(storage, routes);
   app.use(routes);
   app.use(notFound());
   app.use(errorHandler(render));

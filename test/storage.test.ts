@@ -88,6 +88,18 @@ for (const [engine, open] of ENGINES) {
       await storage.close();
     });
 
+    it('erases a registration: found no more, counted no more; erasing it again finds nothing', async () => {
+      const { storage } = await open();
+      const { id } = await storage.saveRegistration('0b0e6e1c-5555-4555-8555-555555555555', REGISTRATION);
+      const kept = await storage.saveRegistration('0b0e6e1c-6666-4666-8666-666666666666', REGISTRATION);
+      assert.equal(await storage.deleteRegistration(id), true);
+      assert.equal(await storage.findRegistration(id), undefined);
+      assert.equal(await storage.deleteRegistration(id), false);
+      assert.ok(await storage.findRegistration(kept.id), 'another registration stays');
+      assert.equal(await storage.countRegistrations(), 1);
+      await storage.close();
+    });
+
     it('stores a contact message once per submission key, and finds it whole', async () => {
       const { storage } = await open();
       const message = { naam: 'Anna de Vries', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Hoe laat begint de rondleiding?' };
@@ -135,6 +147,7 @@ for (const [engine, open] of ENGINES) {
       await storage.close();
       await assert.rejects(storage.countRegistrations(), StorageUnavailableError);
       await assert.rejects(storage.findRegistration('0b0e6e1c-9999-4999-8999-999999999999'), StorageUnavailableError);
+      await assert.rejects(storage.deleteRegistration('0b0e6e1c-9999-4999-8999-999999999999'), StorageUnavailableError);
       await assert.rejects(storage.hitRateLimit('a', 1000), StorageUnavailableError);
     });
   });

@@ -16,7 +16,7 @@ export type ImageOutcome = 'hit' | 'miss' | 'not_modified' | 'shed' | 'refused' 
  * nothing stored), invalid (422), forbidden (403), rate_limited (429), rejected (another 4xx:
  * shape, size, encoding), error (5xx).
  */
-export type FormOutcome = 'stored' | 'honeypot' | 'invalid' | 'forbidden' | 'rate_limited' | 'rejected' | 'error';
+export type FormOutcome = 'stored' | 'honeypot' | 'erased' | 'invalid' | 'forbidden' | 'rate_limited' | 'rejected' | 'error';
 
 /** The instruments of one app. */
 export interface Metrics {

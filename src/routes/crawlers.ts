@@ -23,7 +23,8 @@ function sitemapPaths(routes: readonly AnyPageRoute[]): string[] {
  * @param origin the canonical public origin, or undefined
  */
 function robotsTxt(routes: readonly AnyPageRoute[], origin: string | undefined): string {
-  const secret = routes.filter((r) => r.secretParams !== undefined && r.secretParams.length > 0).map((r) => r.path.slice(0, r.path.indexOf(':')));
+  // Each prefix once: the confirmation and its erasure share `/aanmeldingen/`.
+  const secret = [...new Set(routes.filter((r) => r.secretParams !== undefined && r.secretParams.length > 0).map((r) => r.path.slice(0, r.path.indexOf(':'))))];
   const lines = ['User-agent: *', 'Allow: /', ...secret.map((prefix) => `Disallow: ${prefix}`)];
   if (origin !== undefined) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
   return `${lines.join('\n')}\n`;

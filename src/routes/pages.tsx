@@ -4,6 +4,7 @@
 import { declared } from '../../protocol/routes.js';
 import type { Storage } from '../storage/types.js';
 import { contactRoutes } from './contact.js';
+import { erasureRoutes } from './erasure.js';
 import { registrationRoutes } from './registration.js';
 import type { RateLimit } from '../filter/rate-limit.js';
 import type { AnyPageRoute } from '../route-table.js';
@@ -48,6 +49,7 @@ export function siteRoutes(storage: Storage, formRateLimit: RateLimit): AnyPageR
       View: Privacy,
     },
     ...registrationRoutes(storage, formRateLimit),
+    ...erasureRoutes(storage),
     ...contactRoutes(storage, formRateLimit),
   ];
 }

@@ -3,6 +3,7 @@
  * neutral thank-you page and the confirmation page.
  */
 import { isUUID } from 'class-validator';
+import type { Request } from 'express';
 import RegistrationForm from '../../islands/RegistrationForm.js';
 import { INTERESTS } from '../../protocol/registration.js';
 import { declared } from '../../protocol/routes.js';
@@ -32,13 +33,28 @@ function maskEmail(email: string): string {
  * The confirmation's props from a stored registration: only what the page shows, the e-mail
  * address masked, interests by their labels.
  */
-function confirmationProps(registration: Registration): BevestigingProps {
+function confirmationProps(registration: Registration): Omit<BevestigingProps, 'csrfToken'> {
   return {
+    id: registration.id,
     naam: registration.naam,
     interesses: registration.interesses.map((v) => INTERESTS[v as keyof typeof INTERESTS] ?? v),
     personen: registration.personen,
     email: maskEmail(registration.email),
   };
+}
+
+/**
+ * The registration a request's `:id` names (the confirmation, its erasure and its download).
+ * @param storage where registrations are kept
+ * @param req a request of a route with `:id`
+ * @throws HttpError 400 when the id is not a UUID, 404 when no registration has it (any more)
+ */
+export async function registrationOf(storage: Storage, req: Request): Promise<Registration> {
+  const id = String(req.params.id);
+  if (!isUUID(id)) throw new HttpError(400, 'Route parameter "id" is not a UUID');
+  const registration = await storage.findRegistration(id);
+  if (!registration) throw new HttpError(404, 'No registration with this id');
+  return registration;
 }
 
 /**
@@ -68,13 +84,7 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
     // Whoever has the URL reads the registration: never logged whole.
     secretParams: ['id'],
     noRenderCache: "it shows a person's data: no copy of it is kept in memory",
-    loader: async ({ req }) => {
-      const id = String(req.params.id);
-      if (!isUUID(id)) throw new HttpError(400, 'Route parameter "id" is not a UUID');
-      const registration = await storage.findRegistration(id);
-      if (!registration) throw new HttpError(404, 'No registration with this id');
-      return confirmationProps(registration);
-    },
+    loader: async ({ req, csrfToken }) => ({ ...confirmationProps(await registrationOf(storage, req)), csrfToken: csrfToken() }),
     View: Bevestiging,
   };
   return [form, thankYouRoute(THANK_YOU_PATH, 'Bedankt voor je aanmelding', 'Je aanmelding bij Eiland is ontvangen.', Bedankt), confirmation];

@@ -72,6 +72,11 @@ export interface Storage {
   /** The registration with this id, or undefined. */
   findRegistration(id: string): Promise<Registration | undefined>;
   /**
+   * Erases a registration (docs/pages.md §7: the person's own erasure).
+   * @returns whether there was one to erase
+   */
+  deleteRegistration(id: string): Promise<boolean>;
+  /**
    * Stores a contact message once per submission key (unique constraint), as registrations are.
    * @returns the id, and whether this call stored it
    */

@@ -1,7 +1,8 @@
 /**
  * The confirmation page `/aanmeldingen/:id` (docs/pages.md §7): name, interests, persons and
- * the masked e-mail address.
+ * the masked e-mail address, and what the person can do with them: download them, or erase them.
  */
+import { CSRF_FIELD } from '../../protocol/forms.js';
 import { Image, useBuildImage } from '../Image.js';
 
 /** Props of {@link Bevestiging}: only what the page shows (they travel in page data). */
@@ -12,6 +13,10 @@ export interface BevestigingProps {
   personen: number;
   /** The masked address, e.g. `a***@voorbeeld.nl`. */
   email: string;
+  /** The registration's id (it is in the page's address): the download and the erasure name it. */
+  id: string;
+  /** The token of the erasure form. */
+  csrfToken: string;
 }
 
 /** The page content of a stored registration. */
@@ -33,6 +38,17 @@ export function Bevestiging(registration: BevestigingProps) {
         <dt>E-mailadres</dt>
         <dd>{registration.email}</dd>
       </dl>
+      <h2>Jouw gegevens</h2>
+      <p>
+        <a href={`/aanmeldingen/${registration.id}/gegevens`} download="eiland-aanmelding.json">
+          Download mijn gegevens
+        </a>{' '}
+        (alles wat we van je aanmelding bewaren, als JSON-bestand).
+      </p>
+      <form method="post" action={`/aanmeldingen/${registration.id}/verwijderen`}>
+        <input type="hidden" name={CSRF_FIELD} value={registration.csrfToken} />
+        <button type="submit">Verwijder mijn aanmelding</button>
+      </form>
       <p>
         <a href="/">Terug naar de startpagina</a>
       </p>

@@ -17,10 +17,15 @@ export function Privacy() {
         We zetten alleen cookies die nodig zijn om formulieren veilig te versturen. We gebruiken geen cookies om je te
         volgen.
       </p>
-      <h2>Laten verwijderen</h2>
+      <h2>Inzien, meenemen en verwijderen</h2>
       <p>
-        Wil je dat we je gegevens eerder verwijderen, of wil je weten wat we van je bewaren? Stuur ons een bericht met het
-        e-mailadres waarmee je je hebt aangemeld. We verwijderen je gegevens binnen een maand.
+        Op je bevestigingspagina, de pagina die je na je aanmelding zag, staat alles wat we van je bewaren. Daar kun je je
+        gegevens downloaden als bestand, en je aanmelding zelf verwijderen: we vragen dan nog één keer of je het zeker
+        weet, en wissen alles wat je bij je aanmelding hebt opgegeven.
+      </p>
+      <p>
+        Ben je die pagina kwijt? Stuur ons dan een bericht via het <a href="/contact">contactformulier</a> met het
+        e-mailadres waarmee je je hebt aangemeld.
       </p>
     </>
   );

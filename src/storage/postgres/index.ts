@@ -99,6 +99,8 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
         return row ? toRegistration(row) : undefined;
       }),
 
+    deleteRegistration: (id: string) => guarded('delete', async () => ((await pool.query('DELETE FROM registrations WHERE id = $1', [id])).rowCount ?? 0) > 0),
+
     saveContactMessage: (submissionKey: string, m: NewContactMessage) => guarded('save', () => saveContactMessage(submissionKey, m)),
 
     findContactMessage: (id: string) =>

@@ -50,6 +50,7 @@ function prepareStatements(db: Database.Database) {
     saveContactMessage: saveOncePerKey<NewContactMessage>(db, 'contact_messages', CONTACT_MESSAGE_COLUMNS),
     contactById: db.prepare<[string], ContactMessageRow>('SELECT * FROM contact_messages WHERE id = ?'),
     byId: db.prepare<[string], RegistrationRow>('SELECT * FROM registrations WHERE id = ?'),
+    deleteById: db.prepare<[string]>('DELETE FROM registrations WHERE id = ?'),
     addSetting: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING'),
     setting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?'),
     expireHits: db.prepare('DELETE FROM rate_limits WHERE reset_at <= ?'),
@@ -97,6 +98,8 @@ export async function openSqlite(file: string): Promise<Storage> {
         const row = sql.byId.get(id);
         return row ? toRegistration(row) : undefined;
       }),
+
+    deleteRegistration: (id: string) => guarded('delete', () => sql.deleteById.run(id).changes > 0),
 
     saveContactMessage: (submissionKey: string, m: NewContactMessage) =>
       guarded('save', () => sql.saveContactMessage(submissionKey, m)),

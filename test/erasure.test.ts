@@ -1,0 +1,82 @@
+/**
+ * A person's own registration (docs/pages.md §7): downloaded exactly as stored, erased after one
+ * more question (the secret address then answers 404), logged and counted without anything of
+ * the person, and never erased by a post without its token.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createMetrics } from '../src/metrics/index.js';
+import { useApp, type SuiteTestApp } from './helpers/app.js';
+import { openForm, postForm, VALID } from './helpers/form.js';
+
+/** Registers the valid registration and returns its id. */
+async function register(app: SuiteTestApp): Promise<string> {
+  const res = await postForm(app, '/aanmelden', VALID);
+  assert.equal(res.status, 303);
+  const id = /^\/aanmeldingen\/([0-9a-f-]{36})$/.exec(String(res.headers.location))?.[1];
+  assert.ok(id, `redirected to ${res.headers.location}`);
+  return id;
+}
+
+describe('a person’s own registration (docs/pages.md §7)', () => {
+  const metrics = createMetrics();
+  const app = useApp({ metrics });
+
+  it('offers the download and the erasure on the confirmation page, without JavaScript', async () => {
+    const id = await register(app);
+    const page = await app.request(`/aanmeldingen/${id}`);
+    assert.equal(page.status, 200);
+    assert.match(page.body, new RegExp(`<a href="/aanmeldingen/${id}/gegevens" download="eiland-aanmelding.json">Download mijn gegevens</a>`));
+    assert.match(page.body, new RegExp(`<form action="/aanmeldingen/${id}/verwijderen" method="post"><input type="hidden" name="_csrf" value="[^"]+"/><button type="submit">Verwijder mijn aanmelding</button></form>`));
+  });
+
+  it('downloads the registration exactly as stored, as an attachment no cache keeps', async () => {
+    const id = await register(app);
+    const res = await app.request(`/aanmeldingen/${id}/gegevens`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(res.headers['content-disposition'], 'attachment; filename="eiland-aanmelding.json"');
+    assert.equal(res.headers['cache-control'], 'no-store');
+    assert.equal(res.headers['x-robots-tag'], 'noindex');
+    const stored = await app.storage.findRegistration(id);
+    assert.deepEqual(JSON.parse(res.body), JSON.parse(JSON.stringify(stored)));
+    assert.equal(JSON.parse(res.body).email, VALID.email, 'the address as stored, not masked');
+    assert.equal((await app.request(`/aanmeldingen/${id}/gegevens`, { method: 'POST' })).status, 405);
+  });
+
+  it('asks once more, erases on the confirmed post, and the secret address then answers 404', async () => {
+    const id = await register(app);
+    const session = await openForm(app, `/aanmeldingen/${id}`);
+    const asked = await postForm(app, `/aanmeldingen/${id}/verwijderen`, {}, session);
+    assert.equal(asked.status, 200);
+    assert.match(asked.body.replaceAll('<!-- -->', ''), /Weet je zeker dat je de aanmelding van Anna de Vries wilt verwijderen\?/);
+    assert.match(asked.body, /name="bevestigd" value="ja"/);
+    assert.ok(await app.storage.findRegistration(id), 'nothing erased by the first post');
+    assert.equal((await app.request(`/aanmeldingen/${id}/verwijderen`)).status, 200, 'a GET asks the same');
+
+    const before = app.logs().length;
+    const erased = await postForm(app, `/aanmeldingen/${id}/verwijderen`, { bevestigd: 'ja' }, session);
+    assert.equal(erased.status, 303);
+    assert.equal(erased.headers.location, '/aanmelding-verwijderd');
+    assert.equal(await app.storage.findRegistration(id), undefined);
+    for (const path of [`/aanmeldingen/${id}`, `/aanmeldingen/${id}/gegevens`, `/aanmeldingen/${id}/verwijderen`]) assert.equal((await app.request(path)).status, 404, path);
+    const done = await app.request('/aanmelding-verwijderd');
+    assert.equal(done.status, 200);
+    assert.match(done.body, /<h1>Je aanmelding is verwijderd<\/h1>/);
+
+    const lines = app.rawLogs().slice(before);
+    assert.equal(lines.filter((l) => JSON.parse(l).event === 'registration_erased').length, 1);
+    for (const secret of [id, String(VALID.naam), String(VALID.email)]) assert.ok(!lines.some((l) => l.includes(secret)), `no log line holds ${secret}`);
+    const erasures = (await metrics.registry.getSingleMetric('eiland_form_posts_total')!.get()).values.find((v) => v.labels.outcome === 'erased');
+    assert.equal(erasures?.value, 1);
+  });
+
+  it('erases nothing for a post without its token, or for an id that is not a UUID', async () => {
+    const id = await register(app);
+    const session = await openForm(app, `/aanmeldingen/${id}`);
+    const forged = await postForm(app, `/aanmeldingen/${id}/verwijderen`, { bevestigd: 'ja' }, { ...session, token: 'vals' });
+    assert.equal(forged.status, 403);
+    assert.ok(await app.storage.findRegistration(id));
+    for (const path of ['/aanmeldingen/geen-uuid/verwijderen', '/aanmeldingen/geen-uuid/gegevens']) assert.equal((await app.request(path)).status, 400, path);
+  });
+});
