@@ -73,6 +73,8 @@ async function serverDocuments(app: SuiteTestApp, client: keyof typeof CLIENTS):
     assert.equal(success.status, 303, `${client} POST ${kit.path} valid`);
     const location = String(success.headers.location);
     take(`GET ${location} after POST ${kit.path}`, await get(location), 200);
+    // A stored registration's erasure, asked once more (docs/pages.md §7).
+    if (location.startsWith('/aanmeldingen/')) take(`GET ${location}/verwijderen`, await get(`${location}/verwijderen`), 200);
   }
   take('POST /aanmelden without a CSRF token', await postForm(app, '/aanmelden', { ...FORM_KITS.registration!.valid, [CSRF_FIELD]: undefined }, undefined, headers), 403);
   take('POST /aanmelden with a bad CSRF token', await postForm(app, '/aanmelden', { ...FORM_KITS.registration!.valid, [CSRF_FIELD]: 'ongeldig' }, undefined, headers), 403);

@@ -92,6 +92,7 @@ const STATES: State[] = [
     await page.waitForFunction('location.pathname === "/contact/bedankt" && document.querySelector("h1")?.textContent === "Bedankt voor je bericht"');
   }],
   ['/aanmeldingen/:id after success', async (page) => void (await page.goto(suite.app.url + (await confirmationPath()), { waitUntil: 'load' }))],
+  ['/aanmeldingen/:id/verwijderen, asked once more', async (page) => void (await page.goto(`${suite.app.url}${await confirmationPath()}/verwijderen`, { waitUntil: 'load' }))],
 ];
 
 /** A registration to show, made once (local: straight into storage; remote: a no-JS form post). */
