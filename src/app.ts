@@ -84,7 +84,7 @@ export function createApp(config: Config, options: AppOptions): Express {
   const pageRenderer = createPageRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000, metrics, publicOrigin: config.publicOrigins?.[0] });
   const render = withRenderCache(pageRenderer, { cache: createRenderCache(config.renderCache), metrics, assets });
   const limits = rateLimits({ storage, logger });
-  const site = siteRoutes(storage, config.formRateLimit);
+  const site = siteRoutes(storage, config.formRateLimit, config.retentionDays);
   const pages = [...site, ...(options.extraRoutes ?? [])];
   const maskPath = personalPathMask(pages);
   const image = imageService(config, { buildDir: assets.dir, publicDir, defaultCacheDir: join(PROJECT_ROOT, 'data', 'image-cache'), logger, metrics, optimizer: options.imageOptimizer });

@@ -33,6 +33,8 @@ export interface Config {
   publicOrigins: string[] | undefined;
   /** The per-address limit of `POST /aanmelden` (`FORM_RATE_LIMIT`, docs/forms.md §7). */
   formRateLimit: { limit: number; windowMs: number };
+  /** Days a registration or contact message is kept (`RETENTION_DAYS`, docs/operations.md §11). */
+  retentionDays: number;
   /**
    * The metrics listener (`METRICS_PORT`, `METRICS_HOST`): off (undefined) unless a port is set;
    * on loopback unless a host is set.
@@ -65,6 +67,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** Days personal data is kept unless `RETENTION_DAYS` says otherwise (docs/operations.md §11). */
+export const DEFAULT_RETENTION_DAYS = 365;
 
 /** The render cache's bound unless `RENDER_CACHE_MAX_BYTES` says otherwise: 16 MiB. */
 export const DEFAULT_RENDER_CACHE_MAX_BYTES = 16 * 1024 * 1024;
@@ -189,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const formRateLimit = parseRateLimit(formLimitRaw);
   if (!formRateLimit) problems.push(`FORM_RATE_LIMIT must be posts per window, like 20/10m (units s, m, h; at least 1 post and 1 s), got "${formLimitRaw}"`);
 
+  const retentionRaw = env.RETENTION_DAYS ?? String(DEFAULT_RETENTION_DAYS);
+  const retentionDays = Number(retentionRaw);
+  if (!/^\d{1,5}$/.test(retentionRaw) || retentionDays < 1 || retentionDays > 36_500) problems.push(`RETENTION_DAYS must be a whole number of days from 1 to 36500, got "${retentionRaw}"`);
+
   const renderCacheRaw = env.RENDER_CACHE_MAX_BYTES ?? String(DEFAULT_RENDER_CACHE_MAX_BYTES);
   const renderCacheMaxBytes = Number(renderCacheRaw);
   if (!/^\d{1,10}$/.test(renderCacheRaw) || renderCacheMaxBytes > 2 ** 30) problems.push(`RENDER_CACHE_MAX_BYTES must be a whole number of bytes from 0 (off) to 1073741824, got "${renderCacheRaw}"`);
@@ -207,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: nodeEnv !== 'development',
     publicOrigins,
     formRateLimit: formRateLimit!,
+    retentionDays,
     metrics: metricsPortRaw === undefined ? undefined : { port: metricsPort, host: metricsHost },
     renderCache: { maxBytes: renderCacheMaxBytes, verify: verifyRaw === '1' },
     images: { formats, cacheDir, cacheMaxBytes: Number(cacheRaw), jobs },

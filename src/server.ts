@@ -16,6 +16,7 @@ import { createMetrics } from './metrics/index.js';
 import { METRICS_PATH, startMetricsListener } from './metrics/listener.js';
 import { openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
+import { startRetention } from './retention.js';
 
 /** In-flight requests get this long to finish after a shutdown signal (docs/operations.md §5). */
 const DRAIN_MS = 10_000;
@@ -104,6 +105,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // Off unless configured; never on the public port (docs/operations.md §7). Bound first: a port
   // that cannot be had stops the start before the site takes traffic.
   const metricsListener = config.metrics && (await startMetricsListener(metrics, config.metrics.host, config.metrics.port));
+  // Personal data past its time goes at start-up and every hour (docs/operations.md §11).
+  const retention = startRetention({ storage, days: config.retentionDays, logger, metrics });
   if (metricsListener) logger.info({ event: 'metrics_started', host: config.metrics!.host, port: metricsListener.port }, 'metrics_started');
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -118,6 +121,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     (closing ??= new Promise<void>((resolve) => {
       lifecycle.state = 'stopping';
       logger.info({ event: 'shutdown_started', signal }, 'shutdown_started');
+      retention.stop();
       // Keep-alive clients are told to go; idle sockets are closed by close(). Before the app's
       // own listener: a request it answers at once (a 308, a probe) has sent its headers by the
       // time a later listener runs, and setHeader would throw there.
@@ -132,7 +136,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       server.close(() => {
         clearTimeout(force);
         void Promise.all([
-          storage.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed')),
+          // The start-up's run finishes before the database closes under it.
+          retention.firstRun.then(() => storage.close()).catch((err: unknown) => logger.error({ err }, 'closing the database failed')),
           metricsListener?.close(),
         ]).finally(() => {
           logger.info({ event: 'shutdown_complete' }, 'shutdown_complete');

@@ -26,7 +26,7 @@ after(async () => {
 });
 
 /** Every path that takes a post: the forms of the route table, and the client error reports. */
-const posted = () => [...siteRoutes(app.storage, { limit: 1, windowMs: 1000 }).filter((route) => route.post).map((route) => route.path), CLIENT_ERRORS_PATH];
+const posted = () => [...siteRoutes(app.storage, { limit: 1, windowMs: 1000 }, 365).filter((route) => route.post).map((route) => route.path), CLIENT_ERRORS_PATH];
 
 /** The lines of requests whose ids start with `prefix`. */
 const linesOf = (prefix: string): LogLine[] => app.logs().filter((line) => line.reqId?.startsWith(prefix));

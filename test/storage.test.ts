@@ -11,7 +11,7 @@ import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config.js';
 import { openStorage } from '../src/storage/index.js';
-import { openPostgres } from '../src/storage/postgres/index.js';
+import { openPostgres, RETENTION_LOCK } from '../src/storage/postgres/index.js';
 import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations/index.js';
 import { openSqlite } from '../src/storage/sqlite/index.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
@@ -100,6 +100,17 @@ for (const [engine, open] of ENGINES) {
       await storage.close();
     });
 
+    it('deletes what was stored before a time: registrations and contact messages, nothing newer', async () => {
+      const { storage } = await open();
+      await storage.saveRegistration('0b0e6e1c-7777-4777-8777-777777777777', REGISTRATION);
+      await storage.saveContactMessage('0b0e6e1c-8888-4888-8888-888888888888', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
+      assert.deepEqual(await storage.deleteExpired(new Date(Date.now() - 60_000)), { registrations: 0, contactMessages: 0 }, 'nothing is that old');
+      assert.equal(await storage.countRegistrations(), 1);
+      assert.deepEqual(await storage.deleteExpired(new Date(Date.now() + 60_000)), { registrations: 1, contactMessages: 1 });
+      assert.equal(await storage.countRegistrations(), 0);
+      await storage.close();
+    });
+
     it('stores a contact message once per submission key, and finds it whole', async () => {
       const { storage } = await open();
       const message = { naam: 'Anna de Vries', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Hoe laat begint de rondleiding?' };
@@ -175,6 +186,21 @@ describe('engine specifics', () => {
       POSTGRES_MIGRATIONS.map((_, i) => i + 1),
     );
     await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it('PostgreSQL: the retention job runs on one instance at a time, under its advisory lock', async () => {
+    const url = await cluster.createDatabase();
+    const storage = await openPostgres({ url, poolSize: 2 });
+    await storage.saveRegistration('0b0e6e1c-9999-4999-8999-000000000001', REGISTRATION);
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    await other.query('SELECT pg_advisory_lock($1)', [RETENTION_LOCK]);
+    assert.equal(await storage.deleteExpired(new Date(Date.now() + 60_000)), undefined, 'another instance is running it');
+    assert.equal(await storage.countRegistrations(), 1);
+    await other.query('SELECT pg_advisory_unlock($1)', [RETENTION_LOCK]);
+    await other.end();
+    assert.deepEqual(await storage.deleteExpired(new Date(Date.now() + 60_000)), { registrations: 1, contactMessages: 0 });
+    await storage.close();
   });
 
   it('PostgreSQL: an unreachable server is StorageUnavailableError at open', async () => {

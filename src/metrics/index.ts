@@ -33,6 +33,8 @@ export interface Metrics {
   storageErrors: Counter<'operation'>;
   /** `eiland_form_posts_total{form,outcome}`. */
   formPosts: Counter<'form' | 'outcome'>;
+  /** `eiland_retention_deleted_total{kind}`: rows the retention job deleted (docs/operations.md §11). */
+  retentionDeleted: Counter<'kind'>;
   /**
    * Reports the image job queue's state in `eiland_image_jobs{state="running"|"queued"}`, read
    * at each scrape.
@@ -118,6 +120,12 @@ export function createMetrics(): Metrics {
       name: 'eiland_form_posts_total',
       help: 'Form posts by form (its path) and outcome: stored, honeypot, invalid (422), forbidden (403), rate_limited (429), rejected (other 4xx), error (5xx).',
       labelNames: ['form', 'outcome'],
+      registers,
+    }),
+    retentionDeleted: new Counter({
+      name: 'eiland_retention_deleted_total',
+      help: 'Rows the retention job deleted, past RETENTION_DAYS: registrations, contact_messages.',
+      labelNames: ['kind'],
       registers,
     }),
     watchImageJobs(state) {

@@ -17,8 +17,9 @@ import { Privacy } from '../../views/pages/Privacy.js';
  * The pages of docs/pages.md §1.
  * @param storage data access for loaders and actions
  * @param formRateLimit the per-address limit of form posts (configuration)
+ * @param retentionDays how long personal data is kept (configuration), which the privacy page says
  */
-export function siteRoutes(storage: Storage, formRateLimit: RateLimit): AnyPageRoute[] {
+export function siteRoutes(storage: Storage, formRateLimit: RateLimit, retentionDays: number): AnyPageRoute[] {
   return [
     {
       ...declared('/'),
@@ -46,7 +47,7 @@ export function siteRoutes(storage: Storage, formRateLimit: RateLimit): AnyPageR
       ...declared('/privacy'),
       title: 'Privacyverklaring',
       description: 'Welke gegevens Eiland van je bewaart als je je aanmeldt, waarvoor we ze gebruiken en hoe lang we ze houden.',
-      View: Privacy,
+      View: () => <Privacy retentionDays={retentionDays} />,
     },
     ...registrationRoutes(storage, formRateLimit),
     ...erasureRoutes(storage),

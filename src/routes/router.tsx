@@ -111,7 +111,7 @@ export function routeName(path: string): RequestHandler {
  * The routes of all pages.
  * @param router where the routes are added (see `healthRouter`)
  * @returns `router`
- * @example pageRouter({ routes: siteRoutes(storage, limit), render, csrf, limits, metrics }, routes)
+ * @example pageRouter({ routes: siteRoutes(storage, limit, 365), render, csrf, limits, metrics }, routes)
  */
 export function pageRouter({ routes, render, csrf, limits, metrics }: PageRouterOptions, router: Router): Router {
   for (const route of routes) {

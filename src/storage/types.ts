@@ -72,6 +72,13 @@ export interface Storage {
   /** The registration with this id, or undefined. */
   findRegistration(id: string): Promise<Registration | undefined>;
   /**
+   * Deletes the registrations and contact messages stored before a time (docs/operations.md §11),
+   * one instance at a time: on PostgreSQL under an advisory lock that another instance's run holds.
+   * @param before the cut-off: rows stored earlier are deleted
+   * @returns how many of each were deleted, or undefined when another instance is running it now
+   */
+  deleteExpired(before: Date): Promise<{ registrations: number; contactMessages: number } | undefined>;
+  /**
    * Erases a registration (docs/pages.md §7: the person's own erasure).
    * @returns whether there was one to erase
    */

@@ -1,5 +1,8 @@
-/** "Privacyverklaring" (docs/pages.md §1): what is stored, why, for how long, how to have it removed. */
-export function Privacy() {
+/**
+ * "Privacyverklaring" (docs/pages.md §1): what is stored, why, for how long (the configured
+ * retention, docs/operations.md §11), and how a person sees, takes and erases their data.
+ */
+export function Privacy({ retentionDays }: { retentionDays: number }) {
   return (
     <>
       <h1>Privacyverklaring</h1>
@@ -8,10 +11,14 @@ export function Privacy() {
         Als je je aanmeldt, bewaren we wat je invult: je naam, e-mailadres, gebruikersnaam, landcode, interesses, het
         aantal personen en, als je die opgeeft, je website en referentiecode.
       </p>
+      <p>Als je ons een bericht stuurt, bewaren we je naam, je e-mailadres, het onderwerp en je bericht.</p>
       <h2>Waarom</h2>
       <p>We gebruiken deze gegevens alleen om je aanmelding te verwerken. We verkopen ze niet en delen ze met niemand.</p>
       <h2>Hoe lang</h2>
-      <p>We bewaren je aanmelding tot een jaar na de inschrijving en verwijderen haar daarna.</p>
+      <p>
+        We bewaren je aanmelding en je berichten aan ons {retentionDays === 1 ? '1 dag' : `${retentionDays} dagen`} na het
+        versturen. Daarna worden ze vanzelf verwijderd, elk uur wat ouder is.
+      </p>
       <h2>Cookies</h2>
       <p>
         We zetten alleen cookies die nodig zijn om formulieren veilig te versturen. We gebruiken geen cookies om je te

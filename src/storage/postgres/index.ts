@@ -13,6 +13,34 @@ import { MIGRATIONS } from './migrations/index.js';
 /** The advisory lock every instance takes to migrate (any fixed number; "eiland" in ASCII). */
 const MIGRATION_LOCK = 0x65696c616e64;
 
+/** The advisory lock of the retention job: one instance deletes at a time ("eiland" + 1). */
+export const RETENTION_LOCK = MIGRATION_LOCK + 1;
+
+/**
+ * Deletes the rows stored before a time under the retention lock, or nothing when another
+ * instance holds it (docs/operations.md §11).
+ */
+async function deleteExpired(pool: pg.Pool, before: Date): Promise<{ registrations: number; contactMessages: number } | undefined> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK]);
+    if (!rows[0]?.locked) {
+      await client.query('ROLLBACK');
+      return undefined;
+    }
+    const registrations = (await client.query('DELETE FROM registrations WHERE created_at < $1', [before])).rowCount ?? 0;
+    const contactMessages = (await client.query('DELETE FROM contact_messages WHERE created_at < $1', [before])).rowCount ?? 0;
+    await client.query('COMMIT');
+    return { registrations, contactMessages };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** Options of {@link openPostgres}. */
 interface PostgresOptions {
   /** `postgres://…` */
@@ -100,6 +128,8 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
       }),
 
     deleteRegistration: (id: string) => guarded('delete', async () => ((await pool.query('DELETE FROM registrations WHERE id = $1', [id])).rowCount ?? 0) > 0),
+
+    deleteExpired: (before: Date) => guarded('expire', () => deleteExpired(pool, before)),
 
     saveContactMessage: (submissionKey: string, m: NewContactMessage) => guarded('save', () => saveContactMessage(submissionKey, m)),
 

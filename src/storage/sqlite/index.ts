@@ -51,6 +51,9 @@ function prepareStatements(db: Database.Database) {
     contactById: db.prepare<[string], ContactMessageRow>('SELECT * FROM contact_messages WHERE id = ?'),
     byId: db.prepare<[string], RegistrationRow>('SELECT * FROM registrations WHERE id = ?'),
     deleteById: db.prepare<[string]>('DELETE FROM registrations WHERE id = ?'),
+    // created_at is an ISO time in UTC: ordered as text as it is in time.
+    expireRegistrations: db.prepare<[string]>('DELETE FROM registrations WHERE created_at < ?'),
+    expireContactMessages: db.prepare<[string]>('DELETE FROM contact_messages WHERE created_at < ?'),
     addSetting: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING'),
     setting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?'),
     expireHits: db.prepare('DELETE FROM rate_limits WHERE reset_at <= ?'),
@@ -100,6 +103,14 @@ export async function openSqlite(file: string): Promise<Storage> {
       }),
 
     deleteRegistration: (id: string) => guarded('delete', () => sql.deleteById.run(id).changes > 0),
+
+    // One process writes the file at a time (an immediate transaction): no lock to take besides.
+    deleteExpired: (before: Date) =>
+      guarded('expire', () =>
+        db
+          .transaction((cutoff: string) => ({ registrations: sql.expireRegistrations.run(cutoff).changes, contactMessages: sql.expireContactMessages.run(cutoff).changes }))
+          .immediate(before.toISOString()),
+      ),
 
     saveContactMessage: (submissionKey: string, m: NewContactMessage) =>
       guarded('save', () => sql.saveContactMessage(submissionKey, m)),

@@ -1,0 +1,51 @@
+/**
+ * The retention job (docs/operations.md §11): registrations and contact messages are kept
+ * `RETENTION_DAYS` days. At start-up and every hour, what is older is deleted, by one instance at
+ * a time, with a log line and a metric of how many.
+ */
+import type { Logger } from 'pino';
+import type { Metrics } from './metrics/index.js';
+import type { Storage } from './storage/types.js';
+
+/** How often the job runs after the start-up's run. */
+const EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Options of {@link startRetention}. */
+interface RetentionOptions {
+  storage: Storage;
+  /** Days a row is kept. */
+  days: number;
+  logger: Logger;
+  metrics: Metrics;
+  /** The time now, in ms since the epoch (a seam for tests; default `Date.now`). */
+  now?: () => number;
+}
+
+/**
+ * Starts the retention job: one run now, then one an hour (a timer that does not keep the process
+ * alive). A run that fails (the database gone) is logged at `warn` and the next hour tries again.
+ * @returns the start-up's run (resolves when it is done, never rejects), and `stop()`
+ */
+export function startRetention({ storage, days, logger, metrics, now = Date.now }: RetentionOptions): { firstRun: Promise<void>; stop(): void } {
+  const run = async () => {
+    try {
+      const deleted = await storage.deleteExpired(new Date(now() - days * DAY_MS));
+      if (deleted === undefined) {
+        logger.debug({ event: 'retention_skipped' }, 'retention_skipped');
+        return;
+      }
+      metrics.retentionDeleted.inc({ kind: 'registrations' }, deleted.registrations);
+      metrics.retentionDeleted.inc({ kind: 'contact_messages' }, deleted.contactMessages);
+      // At info when it deleted something; a run that found nothing is a debug line every hour.
+      const level = deleted.registrations + deleted.contactMessages > 0 ? 'info' : 'debug';
+      logger[level]({ event: 'retention_run', retentionDays: days, registrations: deleted.registrations, contactMessages: deleted.contactMessages }, 'retention_run');
+    } catch (err) {
+      logger.warn({ event: 'retention_failed', err }, 'retention_failed');
+    }
+  };
+  const firstRun = run();
+  const timer = setInterval(() => void run(), EVERY_MS);
+  timer.unref();
+  return { firstRun, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,96 @@
+/**
+ * Retention that runs itself (docs/operations.md §11): `RETENTION_DAYS` (default 365) is how long a
+ * registration or contact message is kept; the job deletes what is older at start-up and every
+ * hour, logs and counts how many, survives a database that is gone, and the privacy page says
+ * the configured time.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { pino } from 'pino';
+import { ConfigError, DEFAULT_RETENTION_DAYS, loadConfig } from '../src/config.js';
+import { createMetrics } from '../src/metrics/index.js';
+import { startRetention } from '../src/retention.js';
+import { startServer } from '../src/server.js';
+import { useApp } from './helpers/app.js';
+import { logCollector } from './helpers/logs.js';
+import { tempStorage } from './helpers/temp-storage.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ROW = { naam: 'Anna', email: 'anna@voorbeeld.nl', website: null, referentie: null, gebruikersnaam: 'anna', landcode: 'NL', interesses: ['sport'], personen: 1 };
+
+describe('retention (docs/operations.md §11)', () => {
+  it('RETENTION_DAYS: 365 by default, a whole number of days from 1 to 36500, else the start is refused', () => {
+    assert.equal(loadConfig({}).retentionDays, DEFAULT_RETENTION_DAYS);
+    assert.equal(DEFAULT_RETENTION_DAYS, 365);
+    assert.equal(loadConfig({ RETENTION_DAYS: '30' }).retentionDays, 30);
+    for (const bad of ['0', '-1', '1.5', 'jaar', '36501']) {
+      assert.throws(() => loadConfig({ RETENTION_DAYS: bad }), (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p === `RETENTION_DAYS must be a whole number of days from 1 to 36500, got "${bad}"`), bad);
+    }
+  });
+
+  it('deletes what is older than the retention, logs (at info when it deleted some) and counts it, and keeps what is not', async () => {
+    const temp = await tempStorage();
+    const { stream, lines } = logCollector();
+    const metrics = createMetrics();
+    try {
+      await temp.storage.saveRegistration('0b0e6e1c-1111-4111-8111-000000000001', ROW);
+      await temp.storage.saveContactMessage('0b0e6e1c-1111-4111-8111-000000000002', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
+      const logger = pino({ level: 'debug' }, stream);
+      // Today nothing is 30 days old; 31 days from now, everything is.
+      await startRetention({ storage: temp.storage, days: 30, logger, metrics }).firstRun;
+      assert.equal(await temp.storage.countRegistrations(), 1);
+      const later = startRetention({ storage: temp.storage, days: 30, logger, metrics, now: () => Date.now() + 31 * DAY_MS });
+      await later.firstRun;
+      later.stop();
+      assert.equal(await temp.storage.countRegistrations(), 0);
+      const runs = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'retention_run');
+      assert.deepEqual(
+        runs.map(({ retentionDays, registrations, contactMessages, level }) => ({ retentionDays, registrations, contactMessages, level })),
+        [
+          { retentionDays: 30, registrations: 0, contactMessages: 0, level: 20 },
+          { retentionDays: 30, registrations: 1, contactMessages: 1, level: 30 },
+        ],
+      );
+      assert.ok(!lines.some((l) => l.includes('anna')), 'nothing of the person in the log');
+      const counted = (await metrics.registry.getSingleMetric('eiland_retention_deleted_total')!.get()).values.map((v) => [v.labels.kind, v.value]);
+      assert.deepEqual(Object.fromEntries(counted), { registrations: 1, contact_messages: 1 });
+    } finally {
+      await temp.storage.close();
+      await temp.remove();
+    }
+  });
+
+  it('logs a run the database refuses at warn, and does not throw', async () => {
+    const temp = await tempStorage();
+    await temp.storage.close();
+    const { stream, lines } = logCollector();
+    await startRetention({ storage: temp.storage, days: 30, logger: pino(stream), metrics: createMetrics() }).firstRun;
+    await temp.remove();
+    const failed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'retention_failed');
+    assert.equal(failed.length, 1);
+    assert.equal(failed[0]!.level, 40);
+  });
+
+  it('runs at start-up of the server', async () => {
+    const temp = await tempStorage();
+    const { stream, lines } = logCollector();
+    const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', RETENTION_DAYS: '7', LOG_LEVEL: 'debug' }), { storage: temp.storage, logStream: stream });
+    try {
+      for (let i = 0; i < 100 && !lines.some((l) => l.includes('"retention_run"')); i++) await new Promise((r) => setTimeout(r, 10));
+      const run = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === 'retention_run');
+      assert.equal(run?.retentionDays, 7);
+    } finally {
+      await running.shutdown('SIGTERM');
+      await temp.remove();
+    }
+  });
+});
+
+describe('the privacy page says the retention (docs/pages.md §1)', () => {
+  const app = useApp({}, { RETENTION_DAYS: '90' });
+  it('names the configured days', async () => {
+    const page = await app.request('/privacy');
+    assert.equal(page.status, 200);
+    assert.match(page.body.replaceAll('<!-- -->', ''), /We bewaren je aanmelding en je berichten aan ons 90 dagen na het\s+versturen\./);
+  });
+});
