@@ -2,7 +2,7 @@
 // sharp, at the SVG's own size, to `<out>/assets/images/<name>-<HASH>.jpg`. The hash covers the
 // SVG and the render settings, so an unchanged image is not rendered again (a large one takes
 // about a second) and its URL can be cached for a year. Files of earlier builds are removed.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
@@ -59,7 +59,9 @@ export async function buildImages({ root, outAbs }) {
       const target = join(outDir, `${name}-${contentHash(svg, settings)}.jpg`);
       if (!existsSync(target)) {
         try {
-          const temporary = `${target}.tmp`;
+          // A name of this render's own: two builds at once (a watch batch beside the one before it)
+          // each write their copy, and the last rename leaves the same bytes.
+          const temporary = `${target}.${randomUUID()}.tmp`;
           await sharp(svg).flatten({ background: '#ffffff' }).jpeg(JPEG).toFile(temporary);
           await rename(temporary, target); // whole or not at all
         } catch (cause) {
@@ -72,7 +74,8 @@ export async function buildImages({ root, outAbs }) {
   );
   const keep = new Set(built.map((b) => b.target));
   const present = (await readdir(outDir)).map((f) => join(outDir, f));
-  await Promise.all(present.filter((f) => !keep.has(f)).map((f) => rm(f, { force: true })));
+  // A render still under way in another build (its `.tmp`) is its own; everything else not kept goes.
+  await Promise.all(present.filter((f) => !keep.has(f) && !f.endsWith('.tmp')).map((f) => rm(f, { force: true })));
   return {
     images: Object.fromEntries(built.map((b) => [b.name, b.image])),
     files: [...keep],
