@@ -4,7 +4,7 @@
  * Browser code only.
  */
 import type { ClientManifest } from '../../protocol/manifest.js';
-import { DATA_HEADER, type PageData } from '../../protocol/page-data.js';
+import { DATA_HEADER, DATA_MARKER, type PageData } from '../../protocol/page-data.js';
 import { RouteFailure, timed } from './failure.js';
 import { routeOf } from './manifest.js';
 
@@ -19,7 +19,7 @@ export type Loaded = { data: PageData; url: string };
  * @throws RouteFailure (rejects) without the marker header, on bad JSON or another build id
  */
 export async function readPageData(res: Response, buildId: string): Promise<Loaded> {
-  if (res.headers.get(DATA_HEADER) !== '1') throw new RouteFailure();
+  if (res.headers.get(DATA_HEADER) !== DATA_MARKER) throw new RouteFailure();
   const data = (await res.json().catch(() => null)) as PageData | null;
   if (data?.buildId !== buildId || typeof data.html !== 'string') throw new RouteFailure();
   return { data, url: res.url };
@@ -37,7 +37,7 @@ export async function readPageData(res: Response, buildId: string): Promise<Load
 export async function fetchPageData(url: URL, m: ClientManifest): Promise<Loaded> {
   const attempts = routeOf(m, url.pathname)?.kind === 'ssr' ? 3 : 1;
   for (let attempt = 1; ; attempt++) {
-    const res = await timed((signal) => fetch(url.pathname + url.search, { headers: { [DATA_HEADER]: '1' }, signal, credentials: 'same-origin' }));
+    const res = await timed((signal) => fetch(url.pathname + url.search, { headers: { [DATA_HEADER]: DATA_MARKER }, signal, credentials: 'same-origin' }));
     if (res.status < 500) return readPageData(res, m.buildId);
     if (attempt >= attempts) throw new RouteFailure();
   }

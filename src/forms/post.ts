@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { DATA_HEADER } from '../../protocol/page-data.js';
+import { DATA_HEADER, DATA_MARKER } from '../../protocol/page-data.js';
 import { CsrfTokenError } from '../filter/cross-site.js';
 import type { RateLimit } from '../filter/rate-limit.js';
 import { countFormPosts, markFormOutcome } from '../metrics/forms.js';
@@ -61,7 +61,7 @@ function answer<P>(kit: PostKit, run: (ctx: ActionContext) => Promise<ActionResu
       res.redirect(303, result.redirect);
     } else if (result.data !== undefined && res.locals.pageData) {
       // The island's post: JSON, marked, never cached (docs/forms.md §5).
-      res.status(result.status).set(DATA_HEADER, '1').set('Cache-Control', 'no-store').json(result.data);
+      res.status(result.status).set(DATA_HEADER, DATA_MARKER).set('Cache-Control', 'no-store').json(result.data);
     } else kit.renderPage(req, res, result.status, result.props as object, next);
   };
 }

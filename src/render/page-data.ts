@@ -4,7 +4,7 @@
  */
 import type { Response } from 'express';
 import type { BuildManifest } from '../../protocol/manifest.js';
-import { DATA_HEADER, type PageData } from '../../protocol/page-data.js';
+import { DATA_HEADER, DATA_MARKER, type PageData } from '../../protocol/page-data.js';
 import type { RouteKind } from '../../protocol/routes.js';
 import type { AssetPlan } from './asset-plan.js';
 
@@ -77,6 +77,6 @@ function splitOnce(text: string, separator: string): [string, string] {
  */
 export function sendPageData(res: Response, json: string, { status, cacheControl }: { status: number; cacheControl: string }): boolean {
   if (res.headersSent || res.destroyed) return false;
-  res.status(status).set(DATA_HEADER, '1').set('Cache-Control', cacheControl).set('Content-Type', 'application/json; charset=utf-8').send(json);
+  res.status(status).set(DATA_HEADER, DATA_MARKER).set('Cache-Control', cacheControl).set('Content-Type', 'application/json; charset=utf-8').send(json);
   return true;
 }

@@ -5,7 +5,7 @@
  * anything else submits the form natively, the no-JavaScript path. Browser code only.
  */
 import type { FieldErrors } from '../../../protocol/forms.js';
-import { DATA_HEADER, NAVIGATE_EVENT, type NavigateDetail } from '../../../protocol/page-data.js';
+import { DATA_HEADER, DATA_MARKER, NAVIGATE_EVENT, type NavigateDetail } from '../../../protocol/page-data.js';
 
 /** Submits natively (no submit event, so no loop): the no-JavaScript path. */
 function nativeSubmit(form: HTMLFormElement): void {
@@ -22,11 +22,11 @@ export async function postEnhanced(form: HTMLFormElement, onInvalid: (errors: Fi
   try {
     const res = await fetch(form.action, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', [DATA_HEADER]: '1' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', [DATA_HEADER]: DATA_MARKER },
       body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
       credentials: 'same-origin',
     });
-    if (res.status === 422 && res.headers.get(DATA_HEADER) === '1') {
+    if (res.status === 422 && res.headers.get(DATA_HEADER) === DATA_MARKER) {
       onInvalid((await res.json()) as FieldErrors);
     } else if (res.ok && res.redirected) {
       const handled = !window.dispatchEvent(new CustomEvent<NavigateDetail>(NAVIGATE_EVENT, { cancelable: true, detail: { response: res } }));
