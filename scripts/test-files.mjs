@@ -93,7 +93,8 @@ export function laneFiles(lane) {
   const server = testsIn('test');
   // Files that start processes of their own are the quick lane's long ones: they go first.
   const inProcess = server.filter((file) => !needsProgram(file));
-  const quick = [...inProcess.filter(startsProcesses), ...inProcess.filter((file) => !startsProcesses(file))];
+  const spawning = new Set(inProcess.filter(startsProcesses));
+  const quick = [...spawning, ...inProcess.filter((file) => !spawning.has(file))];
   const programs = [...server.filter((file) => !quick.includes(file)), ...testsIn('test/e2e')];
   const files = { quick, programs, all: [...programs, ...quick] }[lane];
   return files.map((file) => relative(ROOT, file));

@@ -16,31 +16,6 @@ const MIGRATION_LOCK = 0x65696c616e64;
 /** The advisory lock of the retention job: one instance deletes at a time ("eiland" + 1). */
 export const RETENTION_LOCK = MIGRATION_LOCK + 1;
 
-/**
- * Deletes the rows stored before a time under the retention lock, or nothing when another
- * instance holds it (docs/operations.md §11).
- */
-async function deleteExpired(pool: pg.Pool, before: Date): Promise<{ registrations: number; contactMessages: number } | undefined> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK]);
-    if (!rows[0]?.locked) {
-      await client.query('ROLLBACK');
-      return undefined;
-    }
-    const registrations = (await client.query('DELETE FROM registrations WHERE created_at < $1', [before])).rowCount ?? 0;
-    const contactMessages = (await client.query('DELETE FROM contact_messages WHERE created_at < $1', [before])).rowCount ?? 0;
-    await client.query('COMMIT');
-    return { registrations, contactMessages };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 /** Options of {@link openPostgres}. */
 interface PostgresOptions {
   /** `postgres://…` */
@@ -51,12 +26,28 @@ interface PostgresOptions {
   onPoolError?(error: Error): void;
 }
 
-
-/** Applies the migrations not yet applied, in one transaction under the advisory lock. */
-async function migrate(pool: pg.Pool): Promise<void> {
+/**
+ * Runs work in one transaction on a connection of its own: committed when the work resolves,
+ * rolled back when it throws (the error then goes on).
+ */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Applies the migrations not yet applied, in one transaction under the advisory lock. */
+function migrate(pool: pg.Pool): Promise<void> {
+  return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
     const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
@@ -66,13 +57,21 @@ async function migrate(pool: pg.Pool): Promise<void> {
       await client.query(sql);
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1]);
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
+}
+
+/**
+ * Deletes the rows stored before a time under the retention lock, or nothing when another
+ * instance holds it (docs/operations.md §11); the lock goes with the transaction.
+ */
+function deleteExpired(pool: pg.Pool, before: Date): Promise<{ registrations: number; contactMessages: number } | undefined> {
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK]);
+    if (!rows[0]?.locked) return undefined;
+    const registrations = (await client.query('DELETE FROM registrations WHERE created_at < $1', [before])).rowCount ?? 0;
+    const contactMessages = (await client.query('DELETE FROM contact_messages WHERE created_at < $1', [before])).rowCount ?? 0;
+    return { registrations, contactMessages };
+  });
 }
 
 /**
