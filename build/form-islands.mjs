@@ -1,14 +1,14 @@
-// Islands' entry modules (docs/forms.md §5, §8). Every island's entry is a module the build
+// Islands' entry modules (docs/forms.md §5, §8, §10). Every island's entry is a module the build
 // writes, so the build can begin before the rule lists are derived (0.3 s of a cold build): the
 // entry of a form island waits for them. It registers the island's rule list, derived from its
-// form's DTO, and re-exports the island. The list thus lives in that island's chunk and no other
-// (an esbuild `define` of an object would be hoisted into a chunk every island shares). It also
-// exports the list and the validator the island runs, so the parity test checks every form's
-// shipped list without an export written by hand. And it re-exports the island runtime's
-// hydration module: with every form island's graph holding react-dom, esbuild puts React and
-// react-dom in one shared chunk, which compresses 0.5 KiB gzip better than the two it makes
-// otherwise (docs/islands.md §4); the runtime still imports that module itself, on the first
-// trigger. Any other island's entry re-exports the island's module as it is.
+// form's DTO, and the checks of the rules that list names, and re-exports the island. The list
+// thus lives in that island's chunk and no other (an esbuild `define` of an object would be
+// hoisted into a chunk every island shares), and a check only one form uses is in that form's
+// chunk alone. It also exports the list and the validator the island runs, so the parity test
+// checks every form's shipped list without an export written by hand. Every entry re-exports
+// the island runtime's hydration function, which the runtime calls from the island's module: the
+// runtime imports no React of its own, and React, react-dom and the form layer share one chunk,
+// which compresses 0.5 KiB gzip better than the two esbuild makes otherwise (docs/islands.md §4).
 /** @import { Plugin } from 'esbuild' */
 /** @import { FormRules } from '../protocol/rules.js' */
 import { join } from 'node:path';
@@ -25,18 +25,23 @@ export function islandEntry(name) {
 }
 
 /**
- * A form island's entry: its rule list, registered before the island hydrates, and the island.
+ * A form island's entry: its rule list and the checks it names, registered before the island
+ * hydrates, and the island.
  * @param {string} island the island's name
  * @param {string} module the island's module, as the entry imports it
  * @param {FormRules} rules its form's rule list
  */
 function formEntry(island, module, rules) {
+  const names = [...new Set(Object.values(rules).flatMap((field) => field.rules.map((rule) => rule.name)))].sort();
   return [
+    ...names.map((name, i) => `import { check as c${i} } from './islands/lib/rules/${name}.ts';`),
+    `import { registerChecks } from './islands/lib/validate.ts';`,
     `import { registerFormRules } from './islands/lib/forms/rules.ts';`,
     `export { validateValues } from './islands/lib/validate.ts';`,
     `export { hydrate } from './islands/runtime/hydrate.ts';`,
     `export { default } from ${module};`,
     `export const rules = ${JSON.stringify(rules)};`,
+    `registerChecks({ ${names.map((name, i) => `${JSON.stringify(name)}: c${i}`).join(', ')} });`,
     `registerFormRules(${JSON.stringify(island)}, rules);`,
   ].join('\n');
 }
@@ -61,7 +66,7 @@ export function formIslands(root, islands, lists) {
         return {
           resolveDir: root,
           loader: 'ts',
-          contents: rules ? formEntry(args.path, module, rules) : `export * from ${module};\nexport { default } from ${module};`,
+          contents: rules ? formEntry(args.path, module, rules) : `export * from ${module};\nexport { default } from ${module};\nexport { hydrate } from './islands/runtime/hydrate.ts';`,
         };
       });
     },

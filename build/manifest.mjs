@@ -35,7 +35,7 @@ export async function writeManifest({ root, out, islands, metafiles, images, pro
 
   /**
    * Every import of an output, static or dynamic, transitively: what `modulepreload` should
-   * fetch (the runtime imports its hydration module, with React, only when a trigger fires;
+   * fetch (the runtime imports an island's module, with React, only when a trigger fires;
    * preloaded, it is then only evaluated: docs/islands.md §3).
    * @param {string} file
    * @param {Set<string>} [seen]

@@ -1,30 +1,60 @@
 /**
  * One module per rule (docs/forms.md §10): every module of islands/lib/rules/ is named by its
- * rule and listed in the server's index, its check is the browser's, and a DTO with a rule no
- * module defines is refused.
+ * rule and listed in the server's index, each form island's bundle carries the checks of the rules
+ * its list names and no other, and a DTO with a rule no module defines is refused.
  */
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Contains } from 'class-validator';
+import * as esbuild from 'esbuild';
+import { clientBuilds } from '../build/client.mjs';
+import { ROOT } from '../build/paths.mjs';
+import { deriveRules } from '../build/rules.mjs';
 import { defaultMessage, RULES } from '../islands/lib/rules/index.js';
 import { browserRules } from '../src/forms/browser-rules.js';
 
 const FOLDER = new URL('../islands/lib/rules/', import.meta.url);
 
 describe('the rule modules (docs/forms.md §10)', () => {
-  it('name each module by its rule, list every one in the index, and give the browser each check', async () => {
+  it('name each module by its rule and list every one in the index', async () => {
     const files = (await readdir(FOLDER)).filter((f) => f.endsWith('.ts') && f !== 'rule.ts' && f !== 'index.ts');
     assert.ok(files.length > 0);
-    const validate = await readFile(new URL('../islands/lib/validate.ts', import.meta.url), 'utf8');
     for (const file of files) {
       const name = file.slice(0, -'.ts'.length);
       const module = (await import(new URL(file, FOLDER).href)) as { name: string };
       assert.equal(module.name, name, `${file} exports the name of its rule`);
       assert.equal(RULES[name]?.name, name, `${name} is in the index`);
-      assert.match(validate, new RegExp(`import \\{ check as ${name} \\} from './rules/${name}\\.js'`), `the browser imports ${name}'s check`);
     }
     assert.equal(Object.keys(RULES).length, files.length);
+  });
+
+  it("bundles into each form island the checks of the rules its list names, and no other rule's module", async () => {
+    const { lists } = await deriveRules(ROOT);
+    const out = await mkdtemp(join(tmpdir(), 'eiland-rules-'));
+    try {
+      const { islands, options } = await clientBuilds({ root: ROOT, out, islandDirs: ['islands'], production: true, lists: Promise.resolve(lists) });
+      const { metafile } = await esbuild.build({ ...options[0]!, write: false });
+      const outputs = metafile!.outputs;
+      /** Every output an output imports statically, transitively, with itself. */
+      const graph = (file: string, seen = new Set<string>()): Set<string> => {
+        seen.add(file);
+        for (const imported of outputs[file]!.imports) if (imported.kind === 'import-statement' && !seen.has(imported.path)) graph(imported.path, seen);
+        return seen;
+      };
+      assert.ok(Object.keys(lists).length > 0);
+      for (const [island, list] of Object.entries(lists)) {
+        const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === islands[island]);
+        assert.ok(entry, island);
+        const bundled = [...graph(entry)].flatMap((file) => Object.keys(outputs[file]!.inputs)).flatMap((input) => /^islands\/lib\/rules\/(\w+)\.ts$/.exec(input)?.[1] ?? []).filter((name) => name !== 'rule');
+        const named = Object.values(list).flatMap((field) => field.rules.map((rule) => rule.name));
+        assert.deepEqual(new Set(bundled), new Set(named), island);
+      }
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 
   it('gives each rule its message, with the bounds filled in, and any other the general one', () => {

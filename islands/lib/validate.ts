@@ -1,36 +1,27 @@
 /**
  * The island's validation (docs/forms.md §5): evaluates the rule list the server derived from the
  * DTO with the check of each rule's module in islands/lib/rules/ (the same validator.js functions
- * class-validator calls on the server). Only the checks are imported: the modules' messages and
- * server decorators stay out of the browser.
+ * class-validator calls on the server). It imports no check itself: a form island's entry
+ * registers the checks of the rules its list names (build/form-islands.mjs), so an island carries
+ * no other check, and no rule module's message or server decorator reaches the browser.
  */
 import { applyTransform, isEmptyValue, type BrowserRule, type FieldRules, type FormRules } from '../../protocol/rules.js';
-import { check as arrayMaxSize } from './rules/arrayMaxSize.js';
-import { check as arrayMinSize } from './rules/arrayMinSize.js';
-import { check as isDefined } from './rules/isDefined.js';
-import { check as isEmail } from './rules/isEmail.js';
-import { check as isIn } from './rules/isIn.js';
-import { check as isInt } from './rules/isInt.js';
-import { check as isLength } from './rules/isLength.js';
-import { check as isLowercase } from './rules/isLowercase.js';
-import { check as isNotEmpty } from './rules/isNotEmpty.js';
-import { check as isTrimmed } from './rules/isTrimmed.js';
-import { check as isUppercase } from './rules/isUppercase.js';
-import { check as isUrl } from './rules/isUrl.js';
-import { check as isUuid } from './rules/isUuid.js';
-import { check as matches } from './rules/matches.js';
-import { check as max } from './rules/max.js';
-import { check as maxLength } from './rules/maxLength.js';
-import { check as min } from './rules/min.js';
-import { check as minLength } from './rules/minLength.js';
 import type { Rule } from './rules/rule.js';
 
-/** Rule name → its check. */
-const CHECKS: Readonly<Record<string, Rule['check']>> = { arrayMaxSize, arrayMinSize, isDefined, isEmail, isIn, isInt, isLength, isLowercase, isNotEmpty, isTrimmed, isUppercase, isUrl, isUuid, matches, max, maxLength, min, minLength };
+/** Rule name → its check, for the rules of the form islands loaded so far. */
+const CHECKS = new Map<string, Rule['check']>();
+
+/**
+ * Registers checks by rule name (called by a form island's entry module, before it hydrates).
+ * @param checks rule name → its module's check
+ */
+export function registerChecks(checks: Readonly<Record<string, Rule['check']>>): void {
+  for (const [name, check] of Object.entries(checks)) CHECKS.set(name, check);
+}
 
 function passes(rule: BrowserRule, value: unknown): boolean {
-  const check = CHECKS[rule.name];
-  if (!check) return true; // the server refuses to send a rule without a module here
+  const check = CHECKS.get(rule.name);
+  if (!check) throw new Error(`No check registered for rule "${rule.name}"`); // the build registers one for each rule of a list
   if (rule.each && Array.isArray(value)) return value.every((item) => check(item, rule.constraints));
   return check(value, rule.constraints);
 }

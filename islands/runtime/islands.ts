@@ -2,14 +2,16 @@
  * The island runtime (docs/islands.md §2, docs/errors.md §5): finds island markers, and when an
  * island's trigger fires loads its chunk and hydrates it as its own root with its own
  * `identifierPrefix`, marks it hydrated, and isolates failures: a failing island shows the
- * Application error text and the others go on. It holds no React: `./hydrate.js` brings React,
- * imported when the first trigger fires, so a page whose islands wait for an interaction
+ * Application error text and the others go on. It holds no React: an island's module brings React
+ * and exports the hydration function of `./hydrate.js` (build/form-islands.mjs), imported when
+ * its trigger fires, so a page whose islands wait for an interaction
  * evaluates no React until someone interacts. Until such an island has hydrated, a submit of its
  * form is held, then replayed (event replay).
  * Loaded only on pages that render islands, by the router, which starts it with its own client
  * errors (one copy of that code per page). Browser code only.
  */
 import type { ComponentType } from 'react';
+import type { hydrate as hydrateIsland } from './hydrate.js';
 import { ISLAND_ATTRIBUTES as A, INTERACTION_EVENTS, islandPrefix, type HydrationTrigger } from '../../protocol/islands.js';
 import type { reportClientError, showApplicationError } from './client-errors.js';
 
@@ -53,12 +55,12 @@ function hydrate(marker: HTMLElement): Promise<boolean> {
       const src = marker.getAttribute(A.src);
       if (!container || json == null || !src) throw new Error(`Island "${marker.getAttribute(A.name)}" marker is incomplete`);
       const props = JSON.parse(json) as Record<string, unknown>;
-      const [react, module] = await Promise.all([import('./hydrate.js'), import(src) as Promise<{ default: ComponentType<Record<string, unknown>> }>]);
+      const module = (await import(src)) as { default: ComponentType<Record<string, unknown>>; hydrate: typeof hydrateIsland };
       for (const type of EVENTS) {
         marker.addEventListener(type, () => (active = marker), { capture: true });
         marker.addEventListener(type, () => (active = null));
       }
-      const root = react.hydrate(container, module.default, props, {
+      const root = module.hydrate(container, module.default, props, {
         identifierPrefix: islandPrefix(marker.getAttribute(A.id) ?? ''),
         onCommitted: () => {
           if (marker.getAttribute(A.hydrated) !== 'pending') return;
