@@ -35,6 +35,17 @@ export interface Config {
   formRateLimit: { limit: number; windowMs: number };
   /** Days a registration or contact message is kept (`RETENTION_DAYS`, docs/operations.md §11). */
   retentionDays: number;
+  /** The outbox's e-mail (docs/operations.md §12). */
+  mail: {
+    /** `SMTP_URL`, `smtp://` or `smtps://`; undefined: each message written as an `.eml` file under `data/mail/`. */
+    smtpUrl: string | undefined;
+    /** `MAIL_FROM`, the sender, e.g. `Eiland <noreply@eiland.example>`. */
+    from: string;
+    /** `MAIL_RETRY_MS`: the first retry's delay in ms (default a minute); each next one doubles, up to an hour. */
+    retryMs: number;
+    /** `MAIL_MAX_ATTEMPTS`: tries before a message is set aside (default 10). */
+    maxAttempts: number;
+  };
   /**
    * The metrics listener (`METRICS_PORT`, `METRICS_HOST`): off (undefined) unless a port is set;
    * on loopback unless a host is set.
@@ -67,6 +78,12 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** The outbox's first retry's delay, and its tries, unless configured (docs/operations.md §12). */
+const DEFAULT_MAIL_RETRY_MS = 60_000;
+const DEFAULT_MAIL_MAX_ATTEMPTS = 10;
+/** An address alone, or a display name with the address in angle brackets. */
+const MAIL_ADDRESS = /^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
 
 /** Days personal data is kept unless `RETENTION_DAYS` says otherwise (docs/operations.md §11). */
 export const DEFAULT_RETENTION_DAYS = 365;
@@ -198,6 +215,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const retentionDays = Number(retentionRaw);
   if (!/^\d{1,5}$/.test(retentionRaw) || retentionDays < 1 || retentionDays > 36_500) problems.push(`RETENTION_DAYS must be a whole number of days from 1 to 36500, got "${retentionRaw}"`);
 
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined && !(URL.canParse(smtpUrl) && /^smtps?:$/.test(new URL(smtpUrl).protocol))) problems.push('SMTP_URL must be an smtp:// or smtps:// URL, like smtp://user:password@mail.example:587');
+  const from = env.MAIL_FROM?.trim() || `Eiland <noreply@${publicOrigins?.[0] && URL.canParse(publicOrigins[0]) ? new URL(publicOrigins[0]).hostname : 'localhost'}>`;
+  if (!MAIL_ADDRESS.test(from)) problems.push(`MAIL_FROM must be an address, like noreply@eiland.example or Eiland <noreply@eiland.example>, got "${from}"`);
+  const retryRaw = env.MAIL_RETRY_MS ?? String(DEFAULT_MAIL_RETRY_MS);
+  const retryMs = Number(retryRaw);
+  if (!/^\d{1,7}$/.test(retryRaw) || retryMs < 10 || retryMs > 3_600_000) problems.push(`MAIL_RETRY_MS must be a whole number of ms from 10 to 3600000, got "${retryRaw}"`);
+  const attemptsRaw = env.MAIL_MAX_ATTEMPTS ?? String(DEFAULT_MAIL_MAX_ATTEMPTS);
+  const maxAttempts = Number(attemptsRaw);
+  if (!/^\d{1,3}$/.test(attemptsRaw) || maxAttempts < 1 || maxAttempts > 100) problems.push(`MAIL_MAX_ATTEMPTS must be a whole number from 1 to 100, got "${attemptsRaw}"`);
+
   const renderCacheRaw = env.RENDER_CACHE_MAX_BYTES ?? String(DEFAULT_RENDER_CACHE_MAX_BYTES);
   const renderCacheMaxBytes = Number(renderCacheRaw);
   if (!/^\d{1,10}$/.test(renderCacheRaw) || renderCacheMaxBytes > 2 ** 30) problems.push(`RENDER_CACHE_MAX_BYTES must be a whole number of bytes from 0 (off) to 1073741824, got "${renderCacheRaw}"`);
@@ -217,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins,
     formRateLimit: formRateLimit!,
     retentionDays,
+    mail: { smtpUrl, from, retryMs, maxAttempts },
     metrics: metricsPortRaw === undefined ? undefined : { port: metricsPort, host: metricsHost },
     renderCache: { maxBytes: renderCacheMaxBytes, verify: verifyRaw === '1' },
     images: { formats, cacheDir, cacheMaxBytes: Number(cacheRaw), jobs },

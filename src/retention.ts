@@ -1,7 +1,8 @@
 /**
  * The retention job (docs/operations.md §11): registrations and contact messages are kept
- * `RETENTION_DAYS` days. At start-up and every hour, what is older is deleted, by one instance at
- * a time, with a log line and a metric of how many.
+ * `RETENTION_DAYS` days, and the outbox's sent messages a day (docs/operations.md §12). At start-up
+ * and every hour, what is older is deleted, by one instance at a time, with a log line and a
+ * metric of how many.
  */
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics/index.js';
@@ -10,6 +11,8 @@ import type { Storage } from './storage/types.js';
 /** How often the job runs after the start-up's run. */
 const EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a sent message stays in the outbox, for an operator to see it went. */
+export const SENT_MAIL_KEPT_MS = DAY_MS;
 
 /** Options of {@link startRetention}. */
 interface RetentionOptions {
@@ -30,16 +33,17 @@ interface RetentionOptions {
 export function startRetention({ storage, days, logger, metrics, now = Date.now }: RetentionOptions): { firstRun: Promise<void>; stop(): void } {
   const run = async () => {
     try {
-      const deleted = await storage.deleteExpired(new Date(now() - days * DAY_MS));
+      const deleted = await storage.deleteExpired(new Date(now() - days * DAY_MS), new Date(now() - SENT_MAIL_KEPT_MS));
       if (deleted === undefined) {
         logger.debug({ event: 'retention_skipped' }, 'retention_skipped');
         return;
       }
       metrics.retentionDeleted.inc({ kind: 'registrations' }, deleted.registrations);
       metrics.retentionDeleted.inc({ kind: 'contact_messages' }, deleted.contactMessages);
+      metrics.retentionDeleted.inc({ kind: 'mail' }, deleted.mail);
       // At info when it deleted something; a run that found nothing is a debug line every hour.
-      const level = deleted.registrations + deleted.contactMessages > 0 ? 'info' : 'debug';
-      logger[level]({ event: 'retention_run', retentionDays: days, registrations: deleted.registrations, contactMessages: deleted.contactMessages }, 'retention_run');
+      const level = deleted.registrations + deleted.contactMessages + deleted.mail > 0 ? 'info' : 'debug';
+      logger[level]({ event: 'retention_run', retentionDays: days, ...deleted }, 'retention_run');
     } catch (err) {
       logger.warn({ event: 'retention_failed', err }, 'retention_failed');
     }

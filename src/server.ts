@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -14,7 +15,9 @@ import { createLogger } from './logging.js';
 import { logParserErrors } from './parser-errors.js';
 import { createMetrics } from './metrics/index.js';
 import { METRICS_PATH, startMetricsListener } from './metrics/listener.js';
-import { openStorage } from './storage/index.js';
+import { startMailer, type Mailer } from './mail/sender.js';
+import { createMailTransport } from './mail/transport.js';
+import { DEFAULT_DATABASE_FILE, openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 import { startRetention } from './retention.js';
 
@@ -44,9 +47,34 @@ export type ServerOptions = Omit<AppOptions, 'storage'> & {
   storage?: Storage;
   /** SQLite file when storage is opened here (default `data/eiland.db`). */
   databaseFile?: string;
+  /** The folder of the e-mails' `.eml` files without `SMTP_URL` (default `mail/` beside the SQLite file: `data/mail`). */
+  mailDir?: string;
   /** Wraps the production app, e.g. in the development app (src/dev/app.tsx). */
   wrap?: (app: Express) => Express;
 };
+
+/**
+ * The storage, with a call after each new registration or contact message (its e-mail is then in
+ * the outbox).
+ */
+function wakingMailer(storage: Storage, wake: () => void): Storage {
+  const woken =
+    <A extends unknown[]>(save: (...args: A) => Promise<{ id: string; created: boolean }>) =>
+    async (...args: A) => {
+      const saved = await save(...args);
+      if (saved.created) wake();
+      return saved;
+    };
+  return { ...storage, saveRegistration: woken(storage.saveRegistration), saveContactMessage: woken(storage.saveContactMessage) };
+}
+
+/**
+ * The origin of the e-mails' links without `PUBLIC_ORIGIN`: this server's, as a browser on this
+ * machine reaches it (an address of every interface is not one to browse to).
+ */
+function linkOrigin(host: string, port: number): string {
+  return `http://${['0.0.0.0', '::'].includes(host) ? 'localhost' : urlHost(host)}:${port}`;
+}
 
 /** A host as written in a URL: an IPv6 address in brackets. */
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
@@ -69,7 +97,10 @@ async function csrfSecretOf(config: Config, storage: Storage): Promise<string> {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const lifecycle = new Lifecycle('starting');
-  const storage = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger }));
+  const opened = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger }));
+  // A stored registration or contact message wakes the outbox's sender (docs/operations.md §12).
+  let mailer: Mailer | undefined;
+  const storage = wakingMailer(opened, () => mailer?.wake());
   const csrfSecret = await csrfSecretOf(config, storage);
   const metrics = options.metrics ?? createMetrics();
   const production = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
@@ -113,8 +144,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://${urlHost(config.host)}:${port}`;
+  const transport = createMailTransport(config.mail.smtpUrl, options.mailDir ?? join(dirname(options.databaseFile ?? DEFAULT_DATABASE_FILE), 'mail'));
+  mailer = startMailer({ storage, transport, origin: config.publicOrigins?.[0] ?? linkOrigin(config.host, port), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
   lifecycle.state = 'ready';
-  logger.info({ event: 'server_started', host: config.host, port }, 'server_started');
+  logger.info({ event: 'server_started', host: config.host, port, ...transport.target }, 'server_started');
 
   let closing: Promise<void> | undefined;
   const shutdown = (signal: string) =>
@@ -122,6 +156,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       lifecycle.state = 'stopping';
       logger.info({ event: 'shutdown_started', signal }, 'shutdown_started');
       retention.stop();
+      const mailStopped = mailer!.stop();
       // Keep-alive clients are told to go; idle sockets are closed by close(). Before the app's
       // own listener: a request it answers at once (a 308, a probe) has sent its headers by the
       // time a later listener runs, and setHeader would throw there.
@@ -136,8 +171,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       server.close(() => {
         clearTimeout(force);
         void Promise.all([
-          // The start-up's run finishes before the database closes under it.
-          retention.firstRun.then(() => storage.close()).catch((err: unknown) => logger.error({ err }, 'closing the database failed')),
+          // The start-up's run and the send under way finish before the database closes under them.
+          Promise.all([retention.firstRun, mailStopped])
+            .then(() => storage.close())
+            .catch((err: unknown) => logger.error({ err }, 'closing the database failed')),
           metricsListener?.close(),
         ]).finally(() => {
           logger.info({ event: 'shutdown_complete' }, 'shutdown_complete');
@@ -149,5 +186,5 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     }));
 
   const metricsUrl = metricsListener && `http://${urlHost(config.metrics!.host)}:${metricsListener.port}${METRICS_PATH}`;
-  return { server, url: `http://${urlHost(config.host)}:${port}`, metricsUrl, logger, shutdown };
+  return { server, url, metricsUrl, logger, shutdown };
 }

@@ -79,6 +79,26 @@ describe('METRICS_PORT and METRICS_HOST: the metrics listener', () => {
   });
 });
 
+describe('SMTP_URL and MAIL_*: the outbox (docs/operations.md §12)', () => {
+  it('default to files, a sender on localhost (or the public origin), a minute, ten tries', () => {
+    assert.deepEqual(loadConfig({}).mail, { smtpUrl: undefined, from: 'Eiland <noreply@localhost>', retryMs: 60_000, maxAttempts: 10 });
+    assert.equal(loadConfig({ PUBLIC_ORIGIN: 'https://eiland.example' }).mail.from, 'Eiland <noreply@eiland.example>');
+    assert.deepEqual(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'noreply@eiland.example', MAIL_RETRY_MS: '500', MAIL_MAX_ATTEMPTS: '3' }).mail, {
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      from: 'noreply@eiland.example',
+      retryMs: 500,
+      maxAttempts: 3,
+    });
+  });
+  it('refuse what they cannot use', () => {
+    assert.match(problem({ SMTP_URL: 'mail.example:25' }), /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    assert.match(problem({ SMTP_URL: 'https://mail.example' }), /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    assert.match(problem({ MAIL_FROM: 'Eiland' }), /MAIL_FROM must be an address, like noreply@eiland.example or Eiland <noreply@eiland.example>, got "Eiland"/);
+    assert.match(problem({ MAIL_RETRY_MS: '5' }), /MAIL_RETRY_MS must be a whole number of ms from 10 to 3600000, got "5"/);
+    assert.match(problem({ MAIL_MAX_ATTEMPTS: '0' }), /MAIL_MAX_ATTEMPTS must be a whole number from 1 to 100, got "0"/);
+  });
+});
+
 describe('PUBLIC_ORIGIN: the origins the site is served under', () => {
   it('is validated at start-up', () => {
     for (const bad of ['eiland.test', 'https://eiland.test/', 'https://eiland.test/pad', 'ftp://eiland.test', 'https://eiland.test,  nope']) {

@@ -56,10 +56,12 @@ describe('two instances on one database (docs/operations.md §3)', () => {
 });
 
 describe('two stateless instances on one PostgreSQL database', () => {
-  it('confirm each other’s registrations, accept each other’s forms, and enforce one rate limit', async () => {
+  it('confirm each other’s registrations, accept each other’s forms, and enforce one rate limit', async (t) => {
     const url = await cluster.createDatabase();
     const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: url, FORM_RATE_LIMIT: '3/1m' });
-    await withTwoInstances(config, {}, async (appA, appB) => {
+    const mailDir = await mkdtemp(join(tmpdir(), 'eiland-mail-'));
+    t.after(() => rm(mailDir, { recursive: true, force: true }));
+    await withTwoInstances(config, { mailDir }, async (appA, appB) => {
       // Rendered by A, posted to B, confirmed by A.
       const from = freshAddress();
       const posted = await postForm(appB, '/aanmelden', VALID, await openForm(appA, '/aanmelden', from));

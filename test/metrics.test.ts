@@ -37,7 +37,7 @@ describe('metrics scraped by Prometheus', { timeout: 60_000 }, () => {
     // The count fails as a database that is gone fails: a storage error to count.
     const storage = withCount(temp.storage, () => Promise.reject(new StorageUnavailableError('count', new Error('gone'))));
     const config = loadConfig({ PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', CSRF_SECRET: SECRET, FORM_RATE_LIMIT: '3/1m', IMAGE_CACHE_DIR: cacheDir });
-    running = await startServer(config, { storage, extraRoutes: testRoutes, logStream: logCollector().stream });
+    running = await startServer(config, { storage, mailDir: temp.mailDir, extraRoutes: testRoutes, logStream: logCollector().stream });
     site = { port: Number(new URL(running.url).port), url: running.url };
     prometheus = await startPrometheus(new URL(running.metricsUrl!).host);
   });

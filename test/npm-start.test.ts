@@ -1,16 +1,36 @@
 /**
  * `npm start` (docs/operations.md §4): it builds, then runs the server bundle with plain node — no tsx,
- * no TypeScript — so the sources can change under a running server without effect.
+ * no TypeScript — so the sources can change under a running server without effect; with no
+ * `SMTP_URL` a registration's e-mail is a file under data/mail/ (docs/operations.md §12).
  */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { raw, textOf } from './helpers/app.js';
+import { raw, textOf, waitFor } from './helpers/app.js';
+import { openForm, postForm, VALID } from './helpers/form.js';
 import { npmStart, run, useProjectCopy, withProcess } from './helpers/project.js';
 
 describe('npm start', { timeout: 120_000 }, () => {
   const copy = useProjectCopy();
+
+  it('registers a person and writes their e-mail to data/mail/, as its start-up line says (docs/operations.md §12)', () =>
+    withProcess(
+      () => npmStart(copy.dir),
+      async ({ server, port, url }) => {
+        const started = server.output().split('\n').find((line) => line.includes('"server_started"'));
+        assert.deepEqual(JSON.parse(started ?? '{}'), { ...JSON.parse(started ?? '{}'), mail: 'files', mailDir: join(copy.dir, 'data', 'mail') });
+        const posted = await postForm({ port, url }, '/aanmelden', VALID, await openForm({ port }, '/aanmelden'));
+        assert.equal(posted.status, 303);
+        const folder = join(copy.dir, 'data', 'mail');
+        await waitFor(() => existsSync(folder) && readdirSync(folder).some((f) => f.endsWith('.eml')), 10_000);
+        const [file] = readdirSync(folder);
+        const mail = await readFile(join(folder, file!), 'utf8');
+        assert.match(mail, /^Subject: Je aanmelding bij Eiland$/m);
+        assert.match(mail, /^To: Anna de Vries <anna@voorbeeld\.nl>$/m);
+      },
+    ));
 
   it('builds, then runs the bundle with plain node, and ignores a tampered src/ at run time', () =>
     withProcess(

@@ -35,25 +35,32 @@ describe('retention (docs/operations.md §11)', () => {
     try {
       await temp.storage.saveRegistration('0b0e6e1c-1111-4111-8111-000000000001', ROW);
       await temp.storage.saveContactMessage('0b0e6e1c-1111-4111-8111-000000000002', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
+      for (const mail of await temp.storage.leaseMail(10, 60_000)) await temp.storage.settleMail(mail.id, { state: 'sent' });
       const logger = pino({ level: 'debug' }, stream);
-      // Today nothing is 30 days old; 31 days from now, everything is.
-      await startRetention({ storage: temp.storage, days: 30, logger, metrics }).firstRun;
+      const runAt = async (days: number) => {
+        const run = startRetention({ storage: temp.storage, days: 30, logger, metrics, now: () => Date.now() + days * DAY_MS });
+        await run.firstRun;
+        run.stop();
+      };
+      // Today nothing is 30 days old, nor was the e-mail sent a day ago; in 2 days it was; in 31 days, everything is.
+      await runAt(0);
       assert.equal(await temp.storage.countRegistrations(), 1);
-      const later = startRetention({ storage: temp.storage, days: 30, logger, metrics, now: () => Date.now() + 31 * DAY_MS });
-      await later.firstRun;
-      later.stop();
+      await runAt(2);
+      assert.equal(await temp.storage.countRegistrations(), 1);
+      await runAt(31);
       assert.equal(await temp.storage.countRegistrations(), 0);
       const runs = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'retention_run');
       assert.deepEqual(
-        runs.map(({ retentionDays, registrations, contactMessages, level }) => ({ retentionDays, registrations, contactMessages, level })),
+        runs.map(({ retentionDays, registrations, contactMessages, mail, level }) => ({ retentionDays, registrations, contactMessages, mail, level })),
         [
-          { retentionDays: 30, registrations: 0, contactMessages: 0, level: 20 },
-          { retentionDays: 30, registrations: 1, contactMessages: 1, level: 30 },
+          { retentionDays: 30, registrations: 0, contactMessages: 0, mail: 0, level: 20 },
+          { retentionDays: 30, registrations: 0, contactMessages: 0, mail: 2, level: 30 },
+          { retentionDays: 30, registrations: 1, contactMessages: 1, mail: 0, level: 30 },
         ],
       );
       assert.ok(!lines.some((l) => l.includes('anna')), 'nothing of the person in the log');
       const counted = (await metrics.registry.getSingleMetric('eiland_retention_deleted_total')!.get()).values.map((v) => [v.labels.kind, v.value]);
-      assert.deepEqual(Object.fromEntries(counted), { registrations: 1, contact_messages: 1 });
+      assert.deepEqual(Object.fromEntries(counted), { registrations: 1, contact_messages: 1, mail: 2 });
     } finally {
       await temp.storage.close();
       await temp.remove();
@@ -74,7 +81,7 @@ describe('retention (docs/operations.md §11)', () => {
   it('runs at start-up of the server', async () => {
     const temp = await tempStorage();
     const { stream, lines } = logCollector();
-    const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', RETENTION_DAYS: '7', LOG_LEVEL: 'debug' }), { storage: temp.storage, logStream: stream });
+    const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', RETENTION_DAYS: '7', LOG_LEVEL: 'debug' }), { storage: temp.storage, mailDir: temp.mailDir, logStream: stream });
     try {
       for (let i = 0; i < 100 && !lines.some((l) => l.includes('"retention_run"')); i++) await new Promise((r) => setTimeout(r, 10));
       const run = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === 'retention_run');

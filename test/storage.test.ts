@@ -4,10 +4,7 @@
  * specifics, and what the app answers while the database is unavailable.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config.js';
 import { openStorage } from '../src/storage/index.js';
@@ -15,52 +12,13 @@ import { openPostgres, RETENTION_LOCK } from '../src/storage/postgres/index.js';
 import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations/index.js';
 import { openSqlite } from '../src/storage/sqlite/index.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
-import { StorageUnavailableError, type NewRegistration, type Storage } from '../src/storage/types.js';
+import { StorageUnavailableError } from '../src/storage/types.js';
 import pg from 'pg';
-import { usePostgres } from './helpers/postgres.js';
+import { REGISTRATION, useEngines } from './helpers/engines.js';
 import { startApp, textOf } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 
-const dirs: string[] = [];
-async function tempFile(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'eiland-store-'));
-  dirs.push(dir);
-  return join(dir, 'nested', 'eiland.db');
-}
-after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
-
-const REGISTRATION: NewRegistration = {
-  naam: 'Anna',
-  email: 'anna@voorbeeld.nl',
-  website: null,
-  referentie: null,
-  gebruikersnaam: 'anna',
-  landcode: 'NL',
-  interesses: ['sport'],
-  personen: 1,
-};
-
-/** A fresh, empty store of one engine, and how to remove it. */
-type Engine = [name: string, open: () => Promise<{ storage: Storage; reopen(): Promise<Storage>; remove(): Promise<void> }>];
-
-const cluster = usePostgres();
-
-const ENGINES: Engine[] = [
-  [
-    'SQLite',
-    async () => {
-      const file = await tempFile();
-      return { storage: await openSqlite(file), reopen: () => openSqlite(file), remove: async () => {} };
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      const url = await cluster.createDatabase();
-      return { storage: await openPostgres({ url, poolSize: 4 }), reopen: () => openPostgres({ url, poolSize: 4 }), remove: async () => {} };
-    },
-  ],
-];
+const { engines: ENGINES, tempFile, cluster } = useEngines();
 
 for (const [engine, open] of ENGINES) {
   describe(`the storage contract: ${engine} (docs/operations.md §3)`, () => {
@@ -104,9 +62,9 @@ for (const [engine, open] of ENGINES) {
       const { storage } = await open();
       await storage.saveRegistration('0b0e6e1c-7777-4777-8777-777777777777', REGISTRATION);
       await storage.saveContactMessage('0b0e6e1c-8888-4888-8888-888888888888', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
-      assert.deepEqual(await storage.deleteExpired(new Date(Date.now() - 60_000)), { registrations: 0, contactMessages: 0 }, 'nothing is that old');
+      assert.deepEqual(await storage.deleteExpired(new Date(Date.now() - 60_000), new Date()), { registrations: 0, contactMessages: 0, mail: 0 }, 'nothing is that old');
       assert.equal(await storage.countRegistrations(), 1);
-      assert.deepEqual(await storage.deleteExpired(new Date(Date.now() + 60_000)), { registrations: 1, contactMessages: 1 });
+      assert.deepEqual(await storage.deleteExpired(new Date(Date.now() + 60_000), new Date()), { registrations: 1, contactMessages: 1, mail: 0 });
       assert.equal(await storage.countRegistrations(), 0);
       await storage.close();
     });
@@ -195,11 +153,11 @@ describe('engine specifics', () => {
     const other = new pg.Client({ connectionString: url });
     await other.connect();
     await other.query('SELECT pg_advisory_lock($1)', [RETENTION_LOCK]);
-    assert.equal(await storage.deleteExpired(new Date(Date.now() + 60_000)), undefined, 'another instance is running it');
+    assert.equal(await storage.deleteExpired(new Date(Date.now() + 60_000), new Date()), undefined, 'another instance is running it');
     assert.equal(await storage.countRegistrations(), 1);
     await other.query('SELECT pg_advisory_unlock($1)', [RETENTION_LOCK]);
     await other.end();
-    assert.deepEqual(await storage.deleteExpired(new Date(Date.now() + 60_000)), { registrations: 1, contactMessages: 0 });
+    assert.deepEqual(await storage.deleteExpired(new Date(Date.now() + 60_000), new Date()), { registrations: 1, contactMessages: 0, mail: 0 });
     await storage.close();
   });
 

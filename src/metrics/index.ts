@@ -35,6 +35,8 @@ export interface Metrics {
   formPosts: Counter<'form' | 'outcome'>;
   /** `eiland_retention_deleted_total{kind}`: rows the retention job deleted (docs/operations.md §11). */
   retentionDeleted: Counter<'kind'>;
+  /** `eiland_mail_total{outcome}`: the outbox's sends by outcome, `sent`, `retried` or `set_aside` (docs/operations.md §12). */
+  mail: Counter<'outcome'>;
   /**
    * Reports the image job queue's state in `eiland_image_jobs{state="running"|"queued"}`, read
    * at each scrape.
@@ -124,8 +126,14 @@ export function createMetrics(): Metrics {
     }),
     retentionDeleted: new Counter({
       name: 'eiland_retention_deleted_total',
-      help: 'Rows the retention job deleted, past RETENTION_DAYS: registrations, contact_messages.',
+      help: 'Rows the retention job deleted: registrations and contact_messages past RETENTION_DAYS, mail (the outbox\'s messages sent over a day ago).',
       labelNames: ['kind'],
+      registers,
+    }),
+    mail: new Counter({
+      name: 'eiland_mail_total',
+      help: 'Sends of the outbox\'s e-mails by outcome: sent, retried (refused for now or unreachable; tried again later), set_aside (a 5xx answer or MAIL_MAX_ATTEMPTS tries; waits for an operator).',
+      labelNames: ['outcome'],
       registers,
     }),
     watchImageJobs(state) {

@@ -10,7 +10,7 @@ import { openSqlite } from './sqlite/index.js';
 import type { Storage } from './types.js';
 
 /** Default embedded database file: `data/eiland.db` in the project. */
-const DEFAULT_DATABASE_FILE = join(PROJECT_ROOT, 'data', 'eiland.db');
+export const DEFAULT_DATABASE_FILE = join(PROJECT_ROOT, 'data', 'eiland.db');
 
 /**
  * Opens storage for a configuration.

@@ -2,7 +2,7 @@
  * Rows as either engine returns them, and their conversion to the contract's types (one place
  * for both engines).
  */
-import type { ContactMessage, NewContactMessage, NewRegistration, Registration } from './types.js';
+import type { ContactMessage, NewContactMessage, NewRegistration, OutboxMessage, Registration } from './types.js';
 
 /** The columns a registration is stored in besides its id, submission key and time, in the migration's order. */
 export const REGISTRATION_COLUMNS = ['naam', 'email', 'website', 'referentie', 'gebruikersnaam', 'landcode', 'interesses', 'personen'] as const satisfies ReadonlyArray<keyof NewRegistration>;
@@ -52,5 +52,31 @@ export function toContactMessage(row: ContactMessageRow): ContactMessage {
     onderwerp: row.onderwerp,
     bericht: row.bericht,
     createdAt: row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at,
+  };
+}
+
+/** A leased outbox row, joined with the row it is about. */
+export interface OutboxRow {
+  id: string;
+  attempts: number;
+  registration_id: string | null;
+  contact_message_id: string | null;
+  naam: string;
+  email: string;
+}
+
+/**
+ * The outbox message a leased row holds.
+ * @param row as the lease selects it
+ */
+export function outboxMessage(row: OutboxRow): OutboxMessage {
+  const registration = row.registration_id !== null;
+  return {
+    id: row.id,
+    kind: registration ? 'registration' : 'contact',
+    about: (registration ? row.registration_id : row.contact_message_id)!,
+    naam: row.naam,
+    email: row.email,
+    attempts: row.attempts,
   };
 }

@@ -39,6 +39,35 @@ export interface ContactMessage {
 /** What the contact form hands to storage. */
 export type NewContactMessage = Omit<ContactMessage, 'id' | 'createdAt'>;
 
+/**
+ * A message of the outbox, leased to be sent (docs/operations.md §12): what its composer needs,
+ * read from the row it is about when it is sent.
+ */
+export interface OutboxMessage {
+  /** UUID of the outbox row: the message's own, stable over its sends. */
+  id: string;
+  /** What it confirms: a registration (the link to its page) or a contact message (a receipt). */
+  kind: 'registration' | 'contact';
+  /** The id of the registration or contact message it is about. */
+  about: string;
+  naam: string;
+  /** The recipient. */
+  email: string;
+  /** Sends tried, this one included. */
+  attempts: number;
+}
+
+/** What became of a leased message's send. */
+export type MailOutcome =
+  /** Delivered to the SMTP server (or written as a file): kept a short while, then deleted. */
+  | { state: 'sent' }
+  /** Not delivered: tried again after `delayMs`; `error` is the server's answer, kept for operators. */
+  | { state: 'retry'; delayMs: number; error: string }
+  /** Not delivered and not to be tried again until an operator says so. */
+  | { state: 'set_aside'; error: string }
+  /** Not tried to the end (the instance is stopping): due again at once, this try not counted. */
+  | { state: 'released' };
+
 /** The database cannot be used right now; the error handler answers it with the 503 page (docs/errors.md §3, docs/operations.md §3). */
 export class StorageUnavailableError extends Error {
   constructor(
@@ -64,7 +93,8 @@ export interface Storage {
   countRegistrations(): Promise<number>;
   /**
    * Stores a registration once per submission key (unique constraint): posting
-   * the same rendered form twice returns the first registration's id.
+   * the same rendered form twice returns the first registration's id. A new one gets its
+   * confirmation e-mail in the outbox, in the same transaction (docs/operations.md §12).
    * @param submissionKey the form's per-render key (a UUID)
    * @returns the id, and whether this call stored it
    */
@@ -73,23 +103,39 @@ export interface Storage {
   findRegistration(id: string): Promise<Registration | undefined>;
   /**
    * Deletes the registrations and contact messages stored before a time (docs/operations.md §11),
-   * one instance at a time: on PostgreSQL under an advisory lock that another instance's run holds.
+   * with the outbox's messages about them, and the messages sent before another; one instance at
+   * a time: on PostgreSQL under an advisory lock that another instance's run holds.
    * @param before the cut-off: rows stored earlier are deleted
-   * @returns how many of each were deleted, or undefined when another instance is running it now
+   * @param sentBefore the outbox's cut-off: messages sent earlier are deleted
+   * @returns how many of each were deleted (`mail`: sent messages), or undefined when another
+   *   instance is running it now
    */
-  deleteExpired(before: Date): Promise<{ registrations: number; contactMessages: number } | undefined>;
+  deleteExpired(before: Date, sentBefore: Date): Promise<{ registrations: number; contactMessages: number; mail: number } | undefined>;
   /**
-   * Erases a registration (docs/pages.md §7: the person's own erasure).
+   * Erases a registration (docs/pages.md §7: the person's own erasure), with the outbox's
+   * messages about it.
    * @returns whether there was one to erase
    */
   deleteRegistration(id: string): Promise<boolean>;
   /**
-   * Stores a contact message once per submission key (unique constraint), as registrations are.
+   * Stores a contact message once per submission key (unique constraint), as registrations are,
+   * with its receipt in the outbox.
    * @returns the id, and whether this call stored it
    */
   saveContactMessage(submissionKey: string, message: NewContactMessage): Promise<{ id: string; created: boolean }>;
   /** The contact message with this id, or undefined. */
   findContactMessage(id: string): Promise<ContactMessage | undefined>;
+  /**
+   * Leases the outbox's messages that are due (docs/operations.md §12): each is leased by one
+   * caller, whatever the instances (a row lease taken with `FOR UPDATE SKIP LOCKED` on
+   * PostgreSQL), and counted as tried. A lease not settled within `leaseMs` (the instance died)
+   * makes the message due again.
+   * @param limit at most this many
+   * @param leaseMs how long the lease holds, in ms
+   */
+  leaseMail(limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  /** Records what became of a leased message's send; a message gone since (erased) is left gone. */
+  settleMail(id: string, outcome: MailOutcome): Promise<void>;
   /**
    * A setting, created once with `create()` when absent (first writer wins, so
    * several instances on one database agree).

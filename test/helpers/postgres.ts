@@ -27,7 +27,7 @@ function binDir(): string {
 
 
 /** A running cluster. */
-interface TestPostgres {
+export interface TestPostgres {
   /** Connection URL of the `postgres` database, as the cluster's superuser `eiland`. */
   url: string;
   port: number;

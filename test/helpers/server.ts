@@ -29,7 +29,7 @@ export function useServer(env: NodeJS.ProcessEnv = {}): TestServer {
       const collector = logCollector();
       const temp = await tempStorage();
       const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', ...env });
-      const running = await startServer(config, { storage: temp.storage, logStream: collector.stream });
+      const running = await startServer(config, { storage: temp.storage, mailDir: temp.mailDir, logStream: collector.stream });
       const close = async () => {
         await running.shutdown('test');
         await temp.remove();

@@ -10,13 +10,14 @@ import type { Storage } from '../../src/storage/types.js';
 
 /**
  * A temporary SQLite database for one test app (docs/operations.md §3).
- * @returns the open storage, its file, and `remove()`, which deletes its folder (close the storage first)
+ * @returns the open storage, its file, a folder beside it for the e-mails' files (a server's
+ *   `mailDir`), and `remove()`, which deletes its folder (close the storage first)
  */
-export async function tempStorage(): Promise<{ storage: Storage; file: string; remove(): Promise<void> }> {
+export async function tempStorage(): Promise<{ storage: Storage; file: string; mailDir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'eiland-db-'));
   const file = join(dir, 'eiland.db');
   const storage = await openSqlite(file);
-  return { storage, file, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { storage, file, mailDir: join(dir, 'mail'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /**

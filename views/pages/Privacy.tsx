@@ -1,6 +1,7 @@
 /**
  * "Privacyverklaring" (docs/pages.md §1): what is stored, why, for how long (the configured
- * retention, docs/operations.md §11), and how a person sees, takes and erases their data.
+ * retention, docs/operations.md §11), the e-mail we send (docs/operations.md §12), and how a person
+ * sees, takes and erases their data.
  */
 export function Privacy({ retentionDays }: { retentionDays: number }) {
   return (
@@ -14,6 +15,10 @@ export function Privacy({ retentionDays }: { retentionDays: number }) {
       <p>Als je ons een bericht stuurt, bewaren we je naam, je e-mailadres, het onderwerp en je bericht.</p>
       <h2>Waarom</h2>
       <p>We gebruiken deze gegevens alleen om je aanmelding te verwerken. We verkopen ze niet en delen ze met niemand.</p>
+      <p>
+        Na je aanmelding sturen we je één e-mail met de link naar je bevestigingspagina. Na een bericht sturen we je een
+        korte ontvangstbevestiging. Verder mailen we je niet, en in die e-mails staat van jou alleen je naam.
+      </p>
       <h2>Hoe lang</h2>
       <p>
         We bewaren je aanmelding en je berichten aan ons {retentionDays === 1 ? '1 dag' : `${retentionDays} dagen`} na het
@@ -26,12 +31,13 @@ export function Privacy({ retentionDays }: { retentionDays: number }) {
       </p>
       <h2>Inzien, meenemen en verwijderen</h2>
       <p>
-        Op je bevestigingspagina, de pagina die je na je aanmelding zag, staat alles wat we van je bewaren. Daar kun je je
+        Op je bevestigingspagina, de pagina die je na je aanmelding zag en waarvan de link in onze e-mail staat, staat
+        alles wat we van je bewaren. Daar kun je je
         gegevens downloaden als bestand, en je aanmelding zelf verwijderen: we vragen dan nog één keer of je het zeker
         weet, en wissen alles wat je bij je aanmelding hebt opgegeven.
       </p>
       <p>
-        Ben je die pagina kwijt? Stuur ons dan een bericht via het <a href="/contact">contactformulier</a> met het
+        Ben je die pagina en de e-mail kwijt? Stuur ons dan een bericht via het <a href="/contact">contactformulier</a> met het
         e-mailadres waarmee je je hebt aangemeld.
       </p>
     </>

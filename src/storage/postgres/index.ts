@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
-import { CONTACT_MESSAGE_COLUMNS, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type RegistrationRow } from '../row.js';
-import type { NewContactMessage, NewRegistration, Storage } from '../types.js';
+import { CONTACT_MESSAGE_COLUMNS, outboxMessage, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type OutboxRow, type RegistrationRow } from '../row.js';
+import type { MailOutcome, NewContactMessage, NewRegistration, OutboxMessage, Storage } from '../types.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** The advisory lock every instance takes to migrate (any fixed number; "eiland" in ASCII). */
@@ -61,36 +61,83 @@ function migrate(pool: pg.Pool): Promise<void> {
 }
 
 /**
- * Deletes the rows stored before a time under the retention lock, or nothing when another
- * instance holds it (docs/operations.md §11); the lock goes with the transaction.
+ * Deletes the rows stored before a time, and the outbox's messages sent before another, under the
+ * retention lock, or nothing when another instance holds it (docs/operations.md §11); the lock
+ * goes with the transaction. The outbox's messages about a deleted row go with it (cascade).
  */
-function deleteExpired(pool: pg.Pool, before: Date): Promise<{ registrations: number; contactMessages: number } | undefined> {
+function deleteExpired(pool: pg.Pool, before: Date, sentBefore: Date): Promise<{ registrations: number; contactMessages: number; mail: number } | undefined> {
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK]);
     if (!rows[0]?.locked) return undefined;
     const registrations = (await client.query('DELETE FROM registrations WHERE created_at < $1', [before])).rowCount ?? 0;
     const contactMessages = (await client.query('DELETE FROM contact_messages WHERE created_at < $1', [before])).rowCount ?? 0;
-    return { registrations, contactMessages };
+    const mail = (await client.query("DELETE FROM outbox WHERE state = 'sent' AND sent_at < $1", [sentBefore])).rowCount ?? 0;
+    return { registrations, contactMessages, mail };
   });
 }
 
 /**
  * The save of a table that keeps one row per submission key (docs/operations.md §3; a unique
- * constraint).
+ * constraint), with the outbox's message about a new row in the same transaction
+ * (docs/operations.md §12).
  * @param table the table (a constant of this module, never input)
  * @param columns its other columns (constants of src/storage/row.ts); the row's values are parameters
+ * @param mailColumn the outbox's column that refers to this table
  * @returns save(submissionKey, row): the id of the key's row and whether this call stored it
  */
-function saveOncePerKey<T extends object>(pool: pg.Pool, table: string, columns: ReadonlyArray<keyof T & string>) {
+function saveOncePerKey<T extends object>(pool: pg.Pool, table: string, columns: ReadonlyArray<keyof T & string>, mailColumn: string) {
   const names = ['id', 'submission_key', ...columns];
   const insert = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (submission_key) DO NOTHING`;
+  const enqueue = `INSERT INTO outbox (id, ${mailColumn}) VALUES ($1, $2)`;
   const idByKey = `SELECT id FROM ${table} WHERE submission_key = $1`;
   return async (submissionKey: string, row: T): Promise<{ id: string; created: boolean }> => {
     const id = randomUUID();
-    const inserted = await pool.query(insert, [id, submissionKey, ...columns.map((c) => row[c])]);
-    if (inserted.rowCount === 1) return { id, created: true };
-    return { id: (await pool.query<{ id: string }>(idByKey, [submissionKey])).rows[0]!.id, created: false };
+    const created = await inTransaction(pool, async (client) => {
+      if ((await client.query(insert, [id, submissionKey, ...columns.map((c) => row[c])])).rowCount !== 1) return false;
+      await client.query(enqueue, [randomUUID(), id]);
+      return true;
+    });
+    if (created) return { id, created };
+    return { id: (await pool.query<{ id: string }>(idByKey, [submissionKey])).rows[0]!.id, created };
   };
+}
+
+/**
+ * Leases the due messages (docs/operations.md §12): rows another instance is leasing right now are
+ * skipped, not waited for (`FOR UPDATE SKIP LOCKED`), and a row leased here is not due for another
+ * until its lease ends. The statement also reads what the composer needs from the row each
+ * message is about.
+ */
+async function leaseMail(pool: pg.Pool, limit: number, leaseMs: number): Promise<OutboxMessage[]> {
+  const { rows } = await pool.query<OutboxRow>(
+    `WITH due AS (
+       SELECT id FROM outbox
+       WHERE state = 'pending' AND due_at <= now() AND (leased_until IS NULL OR leased_until < now())
+       ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), leased AS (
+       UPDATE outbox o SET attempts = o.attempts + 1, leased_until = now() + $2 * interval '1 millisecond'
+       FROM due WHERE o.id = due.id
+       RETURNING o.id, o.attempts, o.registration_id, o.contact_message_id
+     )
+     SELECT l.id, l.attempts, l.registration_id, l.contact_message_id, coalesce(r.naam, c.naam) AS naam, coalesce(r.email, c.email) AS email
+     FROM leased l LEFT JOIN registrations r ON r.id = l.registration_id LEFT JOIN contact_messages c ON c.id = l.contact_message_id`,
+    [limit, leaseMs],
+  );
+  return rows.map(outboxMessage);
+}
+
+/** The statement and parameters that record an outcome of a send. */
+function settlement(id: string, outcome: MailOutcome): [string, unknown[]] {
+  switch (outcome.state) {
+    case 'sent':
+      return ["UPDATE outbox SET state = 'sent', sent_at = now(), leased_until = NULL, last_error = NULL WHERE id = $1", [id]];
+    case 'retry':
+      return ["UPDATE outbox SET leased_until = NULL, due_at = now() + $2 * interval '1 millisecond', last_error = $3 WHERE id = $1", [id, outcome.delayMs, outcome.error]];
+    case 'set_aside':
+      return ["UPDATE outbox SET state = 'set_aside', leased_until = NULL, last_error = $2 WHERE id = $1", [id, outcome.error]];
+    case 'released':
+      return ['UPDATE outbox SET leased_until = NULL, attempts = attempts - 1 WHERE id = $1', [id]];
+  }
 }
 
 /**
@@ -112,8 +159,8 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
     throw error;
   });
   let hits = 0;
-  const saveRegistration = saveOncePerKey<NewRegistration>(pool, 'registrations', REGISTRATION_COLUMNS);
-  const saveContactMessage = saveOncePerKey<NewContactMessage>(pool, 'contact_messages', CONTACT_MESSAGE_COLUMNS);
+  const saveRegistration = saveOncePerKey<NewRegistration>(pool, 'registrations', REGISTRATION_COLUMNS, 'registration_id');
+  const saveContactMessage = saveOncePerKey<NewContactMessage>(pool, 'contact_messages', CONTACT_MESSAGE_COLUMNS, 'contact_message_id');
 
   return {
     countRegistrations: () => guarded('count', async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM registrations')).rows[0]!.n)),
@@ -128,7 +175,11 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
 
     deleteRegistration: (id: string) => guarded('delete', async () => ((await pool.query('DELETE FROM registrations WHERE id = $1', [id])).rowCount ?? 0) > 0),
 
-    deleteExpired: (before: Date) => guarded('expire', () => deleteExpired(pool, before)),
+    deleteExpired: (before: Date, sentBefore: Date) => guarded('expire', () => deleteExpired(pool, before, sentBefore)),
+
+    leaseMail: (limit: number, leaseMs: number) => guarded('lease mail', () => leaseMail(pool, limit, leaseMs)),
+
+    settleMail: (id: string, outcome: MailOutcome) => guarded('settle mail', async () => void (await pool.query(...settlement(id, outcome)))),
 
     saveContactMessage: (submissionKey: string, m: NewContactMessage) => guarded('save', () => saveContactMessage(submissionKey, m)),
 

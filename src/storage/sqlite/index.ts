@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
-import { CONTACT_MESSAGE_COLUMNS, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type RegistrationRow } from '../row.js';
-import type { NewContactMessage, NewRegistration, Storage } from '../types.js';
+import { CONTACT_MESSAGE_COLUMNS, outboxMessage, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type OutboxRow, type RegistrationRow } from '../row.js';
+import type { MailOutcome, NewContactMessage, NewRegistration, Storage } from '../types.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Applies the migrations not yet applied, in one immediate (write-locked) transaction. */
@@ -22,20 +22,25 @@ function migrate(db: Database.Database): void {
 
 /**
  * The save of a table that keeps one row per submission key (docs/operations.md §3; a unique
- * constraint), its statements compiled once.
+ * constraint), with the outbox's message about a new row in the same transaction
+ * (docs/operations.md §12); its statements compiled once.
  * @param table the table (a constant of this module, never input)
  * @param columns its other columns (constants of src/storage/row.ts)
+ * @param mailColumn the outbox's column that refers to this table
  * @returns save(submissionKey, row): the id of the key's row and whether this call stored it
  */
-function saveOncePerKey<T extends object>(db: Database.Database, table: string, columns: ReadonlyArray<keyof T & string>) {
+function saveOncePerKey<T extends object>(db: Database.Database, table: string, columns: ReadonlyArray<keyof T & string>, mailColumn: string) {
   const names = ['id', 'submission_key', ...columns, 'created_at'];
   const insert = db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT(submission_key) DO NOTHING`);
+  const enqueue = db.prepare(`INSERT INTO outbox (id, ${mailColumn}, due_at, created_at) VALUES (?, ?, ?, ?)`);
   const idByKey = db.prepare<[string], { id: string }>(`SELECT id FROM ${table} WHERE submission_key = ?`);
-  return (submissionKey: string, row: T): { id: string; created: boolean } => {
+  return db.transaction((submissionKey: string, row: T): { id: string; created: boolean } => {
     const id = randomUUID();
-    const { changes } = insert.run(id, submissionKey, ...columns.map((c) => row[c]), new Date().toISOString());
-    return changes === 1 ? { id, created: true } : { id: idByKey.get(submissionKey)!.id, created: false };
-  };
+    const now = new Date();
+    if (insert.run(id, submissionKey, ...columns.map((c) => row[c]), now.toISOString()).changes !== 1) return { id: idByKey.get(submissionKey)!.id, created: false };
+    enqueue.run(randomUUID(), id, now.getTime(), now.toISOString());
+    return { id, created: true };
+  });
 }
 
 /**
@@ -46,14 +51,29 @@ function prepareStatements(db: Database.Database) {
   return {
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM registrations'),
     // SQLite has no array type: the interests are stored as JSON text.
-    saveRegistration: saveOncePerKey<Omit<NewRegistration, 'interesses'> & { interesses: string }>(db, 'registrations', REGISTRATION_COLUMNS),
-    saveContactMessage: saveOncePerKey<NewContactMessage>(db, 'contact_messages', CONTACT_MESSAGE_COLUMNS),
+    saveRegistration: saveOncePerKey<Omit<NewRegistration, 'interesses'> & { interesses: string }>(db, 'registrations', REGISTRATION_COLUMNS, 'registration_id'),
+    saveContactMessage: saveOncePerKey<NewContactMessage>(db, 'contact_messages', CONTACT_MESSAGE_COLUMNS, 'contact_message_id'),
     contactById: db.prepare<[string], ContactMessageRow>('SELECT * FROM contact_messages WHERE id = ?'),
     byId: db.prepare<[string], RegistrationRow>('SELECT * FROM registrations WHERE id = ?'),
     deleteById: db.prepare<[string]>('DELETE FROM registrations WHERE id = ?'),
     // created_at is an ISO time in UTC: ordered as text as it is in time.
     expireRegistrations: db.prepare<[string]>('DELETE FROM registrations WHERE created_at < ?'),
     expireContactMessages: db.prepare<[string]>('DELETE FROM contact_messages WHERE created_at < ?'),
+    expireMail: db.prepare<[string]>("DELETE FROM outbox WHERE state = 'sent' AND sent_at < ?"),
+    // The due messages, leased and counted as tried in one statement of a write transaction.
+    leaseMail: db.prepare<[number, number, number, number], { id: string }>(
+      `UPDATE outbox SET attempts = attempts + 1, leased_until = ?
+       WHERE id IN (SELECT id FROM outbox WHERE state = 'pending' AND due_at <= ? AND (leased_until IS NULL OR leased_until < ?) ORDER BY due_at LIMIT ?)
+       RETURNING id`,
+    ),
+    leasedMail: db.prepare<[string], OutboxRow>(
+      `SELECT o.id, o.attempts, o.registration_id, o.contact_message_id, coalesce(r.naam, c.naam) AS naam, coalesce(r.email, c.email) AS email
+       FROM outbox o LEFT JOIN registrations r ON r.id = o.registration_id LEFT JOIN contact_messages c ON c.id = o.contact_message_id WHERE o.id = ?`,
+    ),
+    mailSent: db.prepare<[string, string]>("UPDATE outbox SET state = 'sent', sent_at = ?, leased_until = NULL, last_error = NULL WHERE id = ?"),
+    mailRetry: db.prepare<[number, string, string]>('UPDATE outbox SET leased_until = NULL, due_at = ?, last_error = ? WHERE id = ?'),
+    mailSetAside: db.prepare<[string, string]>("UPDATE outbox SET state = 'set_aside', leased_until = NULL, last_error = ? WHERE id = ?"),
+    mailReleased: db.prepare<[string]>('UPDATE outbox SET leased_until = NULL, attempts = attempts - 1 WHERE id = ?'),
     addSetting: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING'),
     setting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?'),
     expireHits: db.prepare('DELETE FROM rate_limits WHERE reset_at <= ?'),
@@ -81,6 +101,7 @@ export async function openSqlite(file: string): Promise<Storage> {
     try {
       opened.pragma('journal_mode = WAL'); // readers do not block the writer
       opened.pragma('busy_timeout = 5000'); // several instances may share the file
+      opened.pragma('foreign_keys = ON'); // the outbox's messages go with what they are about
       migrate(opened);
       return { db: opened, sql: prepareStatements(opened) };
     } catch (error) {
@@ -105,12 +126,34 @@ export async function openSqlite(file: string): Promise<Storage> {
     deleteRegistration: (id: string) => guarded('delete', () => sql.deleteById.run(id).changes > 0),
 
     // One process writes the file at a time (an immediate transaction): no lock to take besides.
-    deleteExpired: (before: Date) =>
+    deleteExpired: (before: Date, sentBefore: Date) =>
       guarded('expire', () =>
         db
-          .transaction((cutoff: string) => ({ registrations: sql.expireRegistrations.run(cutoff).changes, contactMessages: sql.expireContactMessages.run(cutoff).changes }))
-          .immediate(before.toISOString()),
+          .transaction((cutoff: string, sentCutoff: string) => ({
+            registrations: sql.expireRegistrations.run(cutoff).changes,
+            contactMessages: sql.expireContactMessages.run(cutoff).changes,
+            mail: sql.expireMail.run(sentCutoff).changes,
+          }))
+          .immediate(before.toISOString(), sentBefore.toISOString()),
       ),
+
+    leaseMail: (limit: number, leaseMs: number) =>
+      guarded('lease mail', () =>
+        db
+          .transaction(() => {
+            const now = Date.now();
+            return sql.leaseMail.all(now + leaseMs, now, now, limit).map(({ id }) => outboxMessage(sql.leasedMail.get(id)!));
+          })
+          .immediate(),
+      ),
+
+    settleMail: (id: string, outcome: MailOutcome) =>
+      guarded('settle mail', () => {
+        if (outcome.state === 'sent') sql.mailSent.run(new Date().toISOString(), id);
+        else if (outcome.state === 'retry') sql.mailRetry.run(Date.now() + outcome.delayMs, outcome.error, id);
+        else if (outcome.state === 'set_aside') sql.mailSetAside.run(outcome.error, id);
+        else sql.mailReleased.run(id);
+      }),
 
     saveContactMessage: (submissionKey: string, m: NewContactMessage) =>
       guarded('save', () => sql.saveContactMessage(submissionKey, m)),

@@ -1,0 +1,180 @@
+/**
+ * The outbox's sender (docs/operations.md §12): leases the messages that are due, composes and
+ * delivers each, and records what became of it. A message is written with what it is about, in
+ * one transaction (src/storage/), so nothing waits for SMTP and nothing is lost: a refusal or an
+ * unreachable server is retried with a delay that doubles, up to an hour; a 5xx answer, or as many
+ * tries as configured, sets it aside with a log line at `error`. The lease keeps instances apart,
+ * and a stopping instance finishes its send or gives its lease back.
+ */
+import type { Logger } from 'pino';
+import type { Metrics } from '../metrics/index.js';
+import type { MailOutcome, OutboxMessage, Storage } from '../storage/types.js';
+import { composeMail } from './compose.js';
+import type { MailTransport } from './transport.js';
+
+/** How long a lease holds: far longer than a send may take (src/mail/transport.ts's timeouts). */
+const LEASE_MS = 10 * 60_000;
+/** Messages leased at once. */
+const BATCH = 10;
+/** The longest delay between two tries. */
+const MAX_DELAY_MS = 60 * 60_000;
+/** How often the outbox is read for messages due (another instance's, a retry's), at most. */
+const POLL_MS = 5_000;
+/** How long a stop waits for the send under way before it gives the message's lease back. */
+const STOP_WAIT_MS = 5_000;
+
+/** Options of {@link startMailer}. */
+export interface MailerOptions {
+  storage: Storage;
+  transport: MailTransport;
+  /** The site's origin for the links, e.g. `https://eiland.example`. */
+  origin: string;
+  /** The sender (`MAIL_FROM`). */
+  from: string;
+  /** The first retry's delay in ms (`MAIL_RETRY_MS`); each next one doubles. */
+  retryMs: number;
+  /** Tries before a message is set aside (`MAIL_MAX_ATTEMPTS`). */
+  maxAttempts: number;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/** A running sender. */
+export interface Mailer {
+  /** Reads the outbox now (a message was just written); a read under way is followed by another. */
+  wake(): void;
+  /** Stops leasing; resolves once the send under way is settled, or its lease given back after 5 s. */
+  stop(): Promise<void>;
+}
+
+/** What the logs and the outbox may keep of a failed send: codes, never the text (it may name the address). */
+function failureOf(error: unknown): { responseCode: number | undefined; code: string | undefined; response: string } {
+  const { responseCode, code, response, message } = (error ?? {}) as { responseCode?: unknown; code?: unknown; response?: unknown; message?: unknown };
+  return {
+    responseCode: typeof responseCode === 'number' ? responseCode : undefined,
+    code: typeof code === 'string' ? code : undefined,
+    response: String(response ?? message ?? error).slice(0, 500),
+  };
+}
+
+/**
+ * Starts the sender: reads the outbox at once, on {@link Mailer.wake}, and every 5 s (or
+ * `retryMs`, when shorter); timers do not keep the process alive.
+ */
+export function startMailer(options: MailerOptions): Mailer {
+  const { storage, transport, logger, metrics } = options;
+  const pollMs = Math.min(POLL_MS, options.retryMs);
+  let stopping = false;
+  let again = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  /** Messages leased here and not yet settled, by id. */
+  const unsettled = new Map<string, OutboxMessage>();
+  /** Messages whose lease a stop gave back: what becomes of their send is no longer recorded. */
+  const abandoned = new Set<string>();
+
+  const settle = async (message: OutboxMessage, outcome: MailOutcome) => {
+    unsettled.delete(message.id);
+    try {
+      await storage.settleMail(message.id, outcome);
+    } catch (err) {
+      // The lease stays: once it ends the message is due again (sent twice at worst, never lost).
+      logger.error({ event: 'mail_settle_failed', mail: message.id, state: outcome.state, err }, 'mail_settle_failed');
+    }
+  };
+
+  const deliver = async (message: OutboxMessage) => {
+    const { subject, text, html } = composeMail(message, options.origin);
+    try {
+      await transport.send({
+        from: options.from,
+        to: { name: message.naam, address: message.email },
+        subject,
+        text,
+        html,
+        // The same on every try, so a receiver can tell a second delivery of one message.
+        messageId: `<${message.id}@eiland>`,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
+    } catch (error) {
+      if (abandoned.has(message.id)) return;
+      const { responseCode, code, response } = failureOf(error);
+      const fields = { mail: message.id, kind: message.kind, attempts: message.attempts, responseCode, code };
+      if ((responseCode !== undefined && responseCode >= 500) || message.attempts >= options.maxAttempts) {
+        await settle(message, { state: 'set_aside', error: response });
+        metrics.mail.inc({ outcome: 'set_aside' });
+        logger.error({ event: 'mail_set_aside', ...fields }, 'mail_set_aside');
+      } else {
+        const delayMs = Math.min(options.retryMs * 2 ** (message.attempts - 1), MAX_DELAY_MS);
+        await settle(message, { state: 'retry', delayMs, error: response });
+        metrics.mail.inc({ outcome: 'retried' });
+        logger.warn({ event: 'mail_retry', ...fields, retryInMs: delayMs }, 'mail_retry');
+      }
+      return;
+    }
+    if (abandoned.has(message.id)) return;
+    await settle(message, { state: 'sent' });
+    metrics.mail.inc({ outcome: 'sent' });
+    logger.info({ event: 'mail_sent', mail: message.id, kind: message.kind, attempts: message.attempts }, 'mail_sent');
+  };
+
+  const drain = async () => {
+    for (;;) {
+      let batch: OutboxMessage[];
+      try {
+        batch = stopping ? [] : await storage.leaseMail(BATCH, LEASE_MS);
+      } catch (err) {
+        logger.warn({ event: 'mail_lease_failed', err }, 'mail_lease_failed');
+        return;
+      }
+      if (batch.length === 0) return;
+      for (const message of batch) unsettled.set(message.id, message);
+      // A stop in the middle of a batch gives the rest back, due again at once.
+      for (const message of batch) {
+        if (abandoned.has(message.id)) continue;
+        await (stopping ? settle(message, { state: 'released' }) : deliver(message));
+      }
+    }
+  };
+
+  const run = () => {
+    if (stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = drain().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        run();
+      } else if (!stopping) {
+        timer = setTimeout(run, pollMs);
+        timer.unref();
+      }
+    });
+  };
+
+  run();
+  return {
+    wake: () => setImmediate(run),
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      const under = running;
+      if (under) {
+        const finished = await Promise.race([under.then(() => true), new Promise<false>((r) => setTimeout(r, STOP_WAIT_MS, false))]);
+        if (!finished) {
+          // The send goes on until the process ends; its message and the rest of the batch are
+          // due again for another instance (an SMTP server keeps no message whose transaction
+          // did not end).
+          const left = [...unsettled.values()];
+          for (const message of left) abandoned.add(message.id);
+          await Promise.all(left.map((message) => settle(message, { state: 'released' })));
+        }
+      }
+      transport.close();
+    },
+  };
+}

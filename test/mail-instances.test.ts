@@ -1,0 +1,108 @@
+/**
+ * The outbox with several instances (docs/operations.md §12): two instances on one PostgreSQL
+ * deliver each message once, both sending; and a stop signal during a send loses nothing, sends
+ * nothing twice — instances as processes of their own, a real SMTP server on loopback.
+ */
+import assert from 'node:assert/strict';
+import { describe, it, type TestContext } from 'node:test';
+import { loadConfig } from '../src/config.js';
+import { openPostgres } from '../src/storage/postgres/index.js';
+import { startServer } from '../src/server.js';
+import { REGISTRATION } from './helpers/engines.js';
+import { openForm, postForm, VALID } from './helpers/form.js';
+import { logCollector, type LogLine } from './helpers/logs.js';
+import { usePostgres } from './helpers/postgres.js';
+import { startFixtureServer } from './helpers/project.js';
+import { startSmtp } from './helpers/smtp.js';
+import { waitFor, within } from './helpers/wait.js';
+
+const cluster = usePostgres();
+const SECRET = 'test-secret-test-secret-test-secret-0123';
+const EXIT_MS = 15_000;
+const key = (n: number) => `0b0e6e1c-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** An instance on the database, in this process, with its log. */
+async function instance(t: TestContext, env: NodeJS.ProcessEnv) {
+  const { stream, lines } = logCollector();
+  const running = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'info', CSRF_SECRET: SECRET, MAIL_RETRY_MS: '100', ...env }), { logStream: stream });
+  t.after(() => running.shutdown('test'));
+  return { sent: () => lines.map((l) => JSON.parse(l) as LogLine).filter((l) => l.event === 'mail_sent').length };
+}
+
+describe('the outbox with several instances (docs/operations.md §12)', () => {
+  it('two instances on one PostgreSQL deliver every message once, and both take part', async (t) => {
+    const url = await cluster.createDatabase();
+    const smtp = await startSmtp('slow');
+    t.after(() => smtp.stop());
+    smtp.slowMs = 50;
+    const env = { DATABASE_URL: url, SMTP_URL: smtp.url };
+    const [a, b] = [await instance(t, env), await instance(t, env)];
+    // Written by a third party at once, so both instances find them on their next read.
+    const writer = await openPostgres({ url, poolSize: 2 });
+    const ids = [];
+    for (let n = 1; n <= 20; n++) ids.push((await writer.saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}` })).id);
+    await writer.close();
+    await smtp.waitForReceived(20, 20_000);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(smtp.received.length, 20, 'none twice');
+    const linked = smtp.received.map((m) => /\/aanmeldingen\/([0-9a-f-]{36})/.exec(String(m.text))?.[1]);
+    assert.deepEqual(new Set(linked), new Set(ids), 'each registration got its own');
+    assert.equal(new Set(smtp.received.map((m) => m.messageId)).size, 20);
+    assert.ok(a.sent() > 0 && b.sent() > 0, `both sent: ${a.sent()} and ${b.sent()}`);
+    assert.equal(a.sent() + b.sent(), 20);
+  });
+
+  it('a stop signal during a send that does not end gives the message back; the next instance delivers it once', async (t) => {
+    const url = await cluster.createDatabase();
+    const smtp = await startSmtp('hang');
+    t.after(() => smtp.stop());
+    const env = { DATABASE_URL: url, SMTP_URL: smtp.url, MAIL_RETRY_MS: '100', CSRF_SECRET: SECRET };
+    const first = await startFixtureServer(env);
+    try {
+      assert.equal((await postForm(first, '/aanmelden', VALID, await openForm(first, '/aanmelden'))).status, 303);
+      await waitFor(() => smtp.tries === 1, 10_000);
+      first.server.child.kill('SIGTERM');
+      assert.equal(await within(first.server.exited, EXIT_MS, 'the exit after SIGTERM'), 0);
+      assert.equal(first.lines().filter((l) => l.event === 'mail_sent').length, 0);
+    } finally {
+      await first.server.stop('SIGKILL');
+    }
+    assert.equal(smtp.received.length, 0, 'the hung send was not accepted');
+    smtp.mode = 'accept';
+    const second = await startFixtureServer(env);
+    try {
+      await smtp.waitForReceived(1);
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(smtp.received.length, 1);
+      assert.equal(second.lines().find((l) => l.event === 'mail_sent')?.attempts, 1, 'the given-back try was not counted');
+    } finally {
+      await second.server.stop();
+    }
+  });
+
+  it('a stop signal during a slow send lets it finish: sent once, not again by the next instance', async (t) => {
+    const url = await cluster.createDatabase();
+    const smtp = await startSmtp('slow');
+    t.after(() => smtp.stop());
+    smtp.slowMs = 1500;
+    const env = { DATABASE_URL: url, SMTP_URL: smtp.url, MAIL_RETRY_MS: '100', CSRF_SECRET: SECRET };
+    const first = await startFixtureServer(env);
+    try {
+      assert.equal((await postForm(first, '/aanmelden', VALID, await openForm(first, '/aanmelden'))).status, 303);
+      await waitFor(() => smtp.tries === 1, 10_000);
+      first.server.child.kill('SIGTERM');
+      assert.equal(await within(first.server.exited, EXIT_MS, 'the exit after SIGTERM'), 0);
+      assert.equal(first.lines().filter((l) => l.event === 'mail_sent').length, 1, 'sent before it exited');
+    } finally {
+      await first.server.stop('SIGKILL');
+    }
+    const second = await startFixtureServer(env);
+    try {
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(smtp.received.length, 1);
+      assert.equal(smtp.tries, 1, 'not sent again');
+    } finally {
+      await second.server.stop();
+    }
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The outbox's e-mail through a real SMTP server on loopback (docs/operations.md §12): a
+ * registration's confirmation and a contact message's receipt, delivered once; the form's answer
+ * never waits for SMTP; a server down and back, a slow one, a 4xx and a 5xx answer; the start-up
+ * log says where mail goes; and nothing personal in any log line.
+ */
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it, type TestContext } from 'node:test';
+import { simpleParser } from 'mailparser';
+import { loadConfig } from '../src/config.js';
+import { startServer } from '../src/server.js';
+import { CONTACT_VALID, openForm, postForm, VALID, type Fields } from './helpers/form.js';
+import type { LogLine } from './helpers/logs.js';
+import { logCollector } from './helpers/logs.js';
+import { startSmtp, type TestSmtp } from './helpers/smtp.js';
+import { tempStorage } from './helpers/temp-storage.js';
+import { waitFor } from './helpers/wait.js';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123';
+const FROM = 'Eiland <noreply@eiland.example>';
+
+/** A server on a temporary database, its log, and a post of a form to it. */
+async function serverWith(t: TestContext, env: NodeJS.ProcessEnv) {
+  const temp = await tempStorage();
+  const { stream, lines } = logCollector();
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: SECRET, MAIL_FROM: FROM, MAIL_RETRY_MS: '100', METRICS_PORT: '0', ...env });
+  const running = await startServer(config, { storage: temp.storage, mailDir: temp.mailDir, logStream: stream });
+  t.after(async () => {
+    await running.shutdown('test');
+    await temp.remove();
+  });
+  const app = { port: Number(new URL(running.url).port), url: running.url };
+  const logs = () => lines.map((l) => JSON.parse(l) as LogLine);
+  return {
+    running,
+    temp,
+    logs,
+    events: (event: string) => logs().filter((l) => l.event === event),
+    /** Posts a valid form; the answer's time, in ms, and the stored row's id (from the 303). */
+    async post(path: string, fields: Fields) {
+      const session = await openForm(app, path);
+      const started = performance.now();
+      const res = await postForm(app, path, fields, session);
+      assert.equal(res.status, 303, `${path}: ${res.body.slice(0, 200)}`);
+      return { ms: performance.now() - started, location: String(res.headers.location) };
+    },
+    /** The value of `eiland_mail_total{outcome}`. */
+    async counted(outcome: string) {
+      const text = await (await fetch(running.metricsUrl!)).text();
+      return Number(new RegExp(`^eiland_mail_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    },
+  };
+}
+
+/** Asserts that no log line names the person or holds a registration's id. */
+function assertNothingPersonal(lines: LogLine[], secrets: string[]) {
+  const text = JSON.stringify(lines);
+  for (const secret of secrets) assert.ok(!text.includes(secret), `the log holds "${secret}"`);
+}
+
+async function smtpFor(t: TestContext, mode?: Parameters<typeof startSmtp>[0]): Promise<TestSmtp> {
+  const smtp = await startSmtp(mode);
+  t.after(() => smtp.stop());
+  return smtp;
+}
+
+describe('the outbox through SMTP (docs/operations.md §12)', () => {
+  it("sends a registration's confirmation with the link to its page, and a contact message's receipt, once each", async (t) => {
+    const smtp = await smtpFor(t);
+    const site = await serverWith(t, { SMTP_URL: smtp.url });
+    const origin = site.running.url.replace(/[.]/g, '\\.');
+    const { location } = await site.post('/aanmelden', VALID);
+    await site.post('/contact', CONTACT_VALID);
+    await smtp.waitForReceived(2);
+    const [confirmation, receipt] = [...smtp.received].sort((a, b) => String(a.subject).localeCompare(String(b.subject)));
+    assert.equal(confirmation!.subject, 'Je aanmelding bij Eiland');
+    assert.equal(confirmation!.from?.text, '"Eiland" <noreply@eiland.example>');
+    assert.equal(confirmation!.to && !Array.isArray(confirmation!.to) ? confirmation!.to.text : '', '"Anna de Vries" <anna@voorbeeld.nl>');
+    assert.match(String(confirmation!.text), new RegExp(`^Hallo Anna de Vries,\\n\\n[^]*\\n${origin}${location}\\n`));
+    assert.match(String(confirmation!.html), new RegExp(`<a href="${origin}${location}">`));
+    assert.match(String(confirmation!.html), /^<!DOCTYPE html><html lang="nl">/);
+    assert.equal(confirmation!.headers.get('auto-submitted'), 'auto-generated');
+    assert.equal(receipt!.subject, 'We hebben je bericht ontvangen');
+    assert.match(String(receipt!.text), /^Hallo Anna de Vries,\n\nBedankt voor je bericht aan Eiland\./);
+    assert.doesNotMatch(String(receipt!.text), /Hoe laat begint/, 'the receipt does not repeat the message');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(smtp.received.length, 2, 'nothing sent twice');
+    assert.equal(await site.counted('sent'), 2);
+    const sent = site.events('mail_sent');
+    assert.deepEqual(sent.map((l) => [l.kind, l.attempts, l.level]).sort(), [['contact', 1, 30], ['registration', 1, 30]]);
+    assertNothingPersonal(site.logs(), ['Anna', 'anna@voorbeeld.nl', location.split('/').pop()!]);
+  });
+
+  it('keeps a message while the server is down and delivers it once the server is back; the answer never waits', async (t) => {
+    const smtp = await smtpFor(t);
+    await smtp.stop();
+    const site = await serverWith(t, { SMTP_URL: smtp.url });
+    const { ms, location } = await site.post('/aanmelden', VALID);
+    assert.ok(ms < 2000, `the form answered in ${Math.round(ms)} ms`);
+    await waitFor(() => site.events('mail_retry').length >= 2, 10_000);
+    const retry = site.events('mail_retry')[0]!;
+    assert.deepEqual([retry.level, retry.code, retry.attempts, retry.retryInMs], [40, 'ESOCKET', 1, 100]);
+    assert.equal(site.events('mail_retry')[1]!.retryInMs, 200, 'the delay doubles');
+    await smtp.start();
+    await smtp.waitForReceived(1, 15_000);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(smtp.received.length, 1);
+    assert.ok(String(smtp.received[0]!.text).includes(location));
+    assert.ok((await site.counted('retried')) >= 2);
+    assertNothingPersonal(site.logs(), ['Anna', 'anna@voorbeeld.nl', location.split('/').pop()!]);
+  });
+
+  it('answers the form at once while a slow server takes seconds to accept', async (t) => {
+    const smtp = await smtpFor(t, 'slow');
+    smtp.slowMs = 2500;
+    const site = await serverWith(t, { SMTP_URL: smtp.url });
+    const { ms } = await site.post('/aanmelden', VALID);
+    assert.ok(ms < 1000, `the form answered in ${Math.round(ms)} ms`);
+    await waitFor(() => smtp.tries === 1, 5000);
+    assert.equal(smtp.received.length, 0, 'still being accepted');
+    await smtp.waitForReceived(1, 10_000);
+    await waitFor(() => site.events('mail_sent').length === 1, 3000);
+    assert.equal(site.events('mail_retry').length, 0);
+  });
+
+  it('tries again after a 4xx answer, and delivers once the server accepts', async (t) => {
+    const smtp = await smtpFor(t, 'tempfail');
+    const site = await serverWith(t, { SMTP_URL: smtp.url });
+    await site.post('/aanmelden', VALID);
+    await waitFor(() => smtp.tries >= 2, 10_000);
+    smtp.mode = 'accept';
+    await smtp.waitForReceived(1);
+    await waitFor(() => site.events('mail_sent').length === 1, 3000);
+    const retries = site.events('mail_retry');
+    assert.ok(retries.length >= 2);
+    assert.deepEqual([retries[0]!.responseCode, retries[0]!.level], [451, 40]);
+    assert.equal(site.events('mail_sent')[0]!.attempts, retries.length + 1);
+    assert.equal(site.events('mail_set_aside').length, 0);
+  });
+
+  it('sets a message aside after a 5xx answer, at once, with an error line and a metric, and tries it no more', async (t) => {
+    const smtp = await smtpFor(t, 'reject');
+    const site = await serverWith(t, { SMTP_URL: smtp.url });
+    const { location } = await site.post('/aanmelden', VALID);
+    await waitFor(() => site.events('mail_set_aside').length === 1, 5000);
+    const aside = site.events('mail_set_aside')[0]!;
+    assert.deepEqual([aside.level, aside.responseCode, aside.attempts, aside.kind], [50, 550, 1, 'registration']);
+    assert.equal(await site.counted('set_aside'), 1);
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(smtp.tries, 1, 'not tried again');
+    assertNothingPersonal(site.logs(), ['Anna', 'anna@voorbeeld.nl', location.split('/').pop()!]);
+  });
+
+  it('sets a message aside after MAIL_MAX_ATTEMPTS refusals for now', async (t) => {
+    const smtp = await smtpFor(t, 'tempfail');
+    const site = await serverWith(t, { SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: '3' });
+    await site.post('/contact', CONTACT_VALID);
+    await waitFor(() => site.events('mail_set_aside').length === 1, 10_000);
+    assert.equal(site.events('mail_set_aside')[0]!.attempts, 3);
+    assert.equal(site.events('mail_retry').length, 2);
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(smtp.tries, 3);
+  });
+
+  it('says in the start-up log where mail goes, never the SMTP password', async (t) => {
+    const smtp = await smtpFor(t);
+    const withSmtp = await serverWith(t, { SMTP_URL: smtp.url.replace('smtp://', 'smtp://eiland:geheim-wachtwoord@') });
+    const started = withSmtp.events('server_started')[0]!;
+    assert.deepEqual([started.mail, started.smtpHost], ['smtp', smtp.url.replace('smtp://', '')]);
+    assertNothingPersonal(withSmtp.logs(), ['geheim-wachtwoord']);
+    const withFiles = await serverWith(t, {});
+    assert.deepEqual([withFiles.events('server_started')[0]!.mail, withFiles.events('server_started')[0]!.mailDir], ['files', withFiles.temp.mailDir]);
+  });
+
+  it('without SMTP_URL writes each message as an .eml file under the mail folder', async (t) => {
+    const site = await serverWith(t, {});
+    const { location } = await site.post('/aanmelden', VALID);
+    await waitFor(() => site.events('mail_sent').length === 1, 5000);
+    const files = await readdir(site.temp.mailDir);
+    assert.equal(files.length, 1);
+    assert.match(files[0]!, /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-[0-9a-f-]{36}\.eml$/);
+    const parsed = await simpleParser(await readFile(join(site.temp.mailDir, files[0]!)));
+    assert.equal(parsed.subject, 'Je aanmelding bij Eiland');
+    assert.ok(String(parsed.text).includes(`${site.running.url}${location}`), 'the link to this server');
+  });
+});

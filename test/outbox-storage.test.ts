@@ -1,0 +1,107 @@
+/**
+ * The outbox in storage (docs/operations.md §12), on both engines: a new registration or contact
+ * message puts its e-mail in the outbox in the same transaction; a message is leased by one caller
+ * at a time, counted as tried, and settled as sent, to retry, set aside or released; it goes with
+ * what it is about, and a sent one with the retention job.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { StorageUnavailableError } from '../src/storage/types.js';
+import { REGISTRATION, useEngines } from './helpers/engines.js';
+
+const { engines } = useEngines();
+const CONTACT = { naam: 'Bob', email: 'bob@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' };
+const key = (n: number) => `0b0e6e1c-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const LEASE_MS = 60_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+for (const [engine, open] of engines) {
+  describe(`the outbox: ${engine} (docs/operations.md §12)`, () => {
+    it('holds one message per new registration and contact message, leased with what its composer needs', async () => {
+      const { storage } = await open();
+      const registration = await storage.saveRegistration(key(1), REGISTRATION);
+      await storage.saveRegistration(key(1), REGISTRATION); // the same post again: stored once, mailed once
+      const contact = await storage.saveContactMessage(key(2), CONTACT);
+      const leased = await storage.leaseMail(10, LEASE_MS);
+      assert.deepEqual(
+        leased.map(({ id, ...rest }) => rest).sort((a, b) => a.kind.localeCompare(b.kind)),
+        [
+          { kind: 'contact', about: contact.id, naam: 'Bob', email: 'bob@voorbeeld.nl', attempts: 1 },
+          { kind: 'registration', about: registration.id, naam: 'Anna', email: 'anna@voorbeeld.nl', attempts: 1 },
+        ],
+      );
+      assert.equal(new Set(leased.map((m) => m.id)).size, 2);
+      await storage.close();
+    });
+
+    it('leases a message to one caller: not again while leased, again once the lease has ended', async () => {
+      const { storage, reopen } = await open();
+      await storage.saveRegistration(key(1), REGISTRATION);
+      const other = await reopen();
+      const [first] = await storage.leaseMail(10, 300);
+      assert.ok(first);
+      assert.deepEqual(await other.leaseMail(10, 300), [], 'leased by the first instance');
+      await sleep(400);
+      const [again] = await other.leaseMail(10, LEASE_MS);
+      assert.deepEqual({ id: again?.id, attempts: again?.attempts }, { id: first.id, attempts: 2 });
+      await Promise.all([storage.close(), other.close()]);
+    });
+
+    it('gives two instances leasing at once disjoint messages, all of them', async () => {
+      const { storage, reopen } = await open();
+      for (let n = 1; n <= 20; n++) await storage.saveRegistration(key(n), REGISTRATION);
+      const other = await reopen();
+      const batches = await Promise.all([storage.leaseMail(20, LEASE_MS), other.leaseMail(20, LEASE_MS), storage.leaseMail(20, LEASE_MS), other.leaseMail(20, LEASE_MS)]);
+      const ids = batches.flat().map((m) => m.id);
+      assert.equal(ids.length, 20, 'each message leased once');
+      assert.equal(new Set(ids).size, 20);
+      await Promise.all([storage.close(), other.close()]);
+    });
+
+    it('settles a send: sent is never leased again; retry after its delay, counted; set aside never; released at once, not counted', async () => {
+      const { storage } = await open();
+      for (let n = 1; n <= 4; n++) await storage.saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}` });
+      const leased = await storage.leaseMail(10, LEASE_MS);
+      const byName = (naam: string) => leased.find((m) => m.naam === naam)!.id;
+      await storage.settleMail(byName('Persoon 1'), { state: 'sent' });
+      await storage.settleMail(byName('Persoon 2'), { state: 'retry', delayMs: 300, error: '421 4.3.2 Service not available' });
+      await storage.settleMail(byName('Persoon 3'), { state: 'set_aside', error: '550 5.1.1 Mailbox unavailable' });
+      await storage.settleMail(byName('Persoon 4'), { state: 'released' });
+      const now = await storage.leaseMail(10, LEASE_MS);
+      assert.deepEqual(now.map((m) => [m.naam, m.attempts]), [['Persoon 4', 1]], 'the released one, its try not counted');
+      await sleep(400);
+      const later = await storage.leaseMail(10, LEASE_MS);
+      assert.deepEqual(later.map((m) => [m.naam, m.attempts]), [['Persoon 2', 2]], 'the retried one, after its delay');
+      await storage.close();
+    });
+
+    it('deletes a message with its registration (erasure) and with its contact message (retention); a sent one a day after', async () => {
+      const { storage } = await open();
+      const erased = await storage.saveRegistration(key(1), REGISTRATION);
+      await storage.saveContactMessage(key(2), CONTACT);
+      const sent = await storage.saveRegistration(key(3), { ...REGISTRATION, naam: 'Verzonden' });
+      const leased = await storage.leaseMail(10, LEASE_MS);
+      const mail = leased.find((m) => m.about === sent.id)!;
+      await storage.settleMail(mail.id, { state: 'sent' });
+      for (const other of leased.filter((m) => m !== mail)) await storage.settleMail(other.id, { state: 'released' }); // due again
+      await storage.deleteRegistration(erased.id);
+      assert.deepEqual(await storage.deleteExpired(new Date(0), new Date(Date.now() - 60_000)), { registrations: 0, contactMessages: 0, mail: 0 }, 'nothing is that old, the sent message not yet');
+      assert.deepEqual(await storage.deleteExpired(new Date(0), new Date(Date.now() + 60_000)), { registrations: 0, contactMessages: 0, mail: 1 });
+      await storage.settleMail(mail.id, { state: 'released' }); // gone: settling it brings nothing back
+      assert.deepEqual((await storage.leaseMail(10, LEASE_MS)).map((m) => m.kind), ['contact'], 'the erased registration took its message along');
+      await storage.deleteExpired(new Date(Date.now() + 60_000), new Date(0));
+      await storage.settleMail(leased.find((m) => m.kind === 'contact')!.id, { state: 'released' });
+      assert.deepEqual(await storage.leaseMail(10, 0), [], 'no message left about anyone');
+      await storage.close();
+    });
+
+    it('stores a registration with its message or not at all: an outbox that refuses leaves no registration', async () => {
+      const { storage, refuseMail } = await open();
+      await refuseMail();
+      await assert.rejects(storage.saveRegistration(key(1), REGISTRATION), StorageUnavailableError);
+      await assert.rejects(storage.saveContactMessage(key(2), CONTACT), StorageUnavailableError);
+      assert.equal(await storage.countRegistrations(), 0);
+      await storage.close();
+    });
+  });
+}
