@@ -10,7 +10,7 @@ import type { OutboxMessage } from '../src/storage/types.js';
 import { useApp } from './helpers/app.js';
 
 const ID = '5f4c6f50-7056-4e13-a306-80657fe6c4a3';
-const message = (kind: OutboxMessage['kind'], naam = 'Anna de Vries'): OutboxMessage => ({ id: 'b1e7a0f2-0000-4000-8000-000000000001', kind, about: ID, naam, email: 'anna@voorbeeld.nl', attempts: 1 });
+const message = (kind: OutboxMessage['kind'], naam = 'Anna de Vries'): OutboxMessage => ({ id: 'b1e7a0f2-0000-4000-8000-000000000001', kind, about: ID, naam, email: 'anna@voorbeeld.nl', attempts: 1, lease: 'b1e7a0f2-0000-4000-8000-000000000002' });
 
 describe('the outbox e-mails (docs/operations.md §12)', () => {
   it("confirms a registration with the link to its page on the site's origin", () => {

@@ -117,7 +117,7 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     smtp.slowMs = 2500;
     const site = await serverWith(t, { SMTP_URL: smtp.url });
     const { ms } = await site.post('/aanmelden', VALID);
-    assert.ok(ms < 1000, `the form answered in ${Math.round(ms)} ms`);
+    assert.ok(ms < 2000, `the form answered in ${Math.round(ms)} ms`);
     await waitFor(() => smtp.tries === 1, 5000);
     assert.equal(smtp.received.length, 0, 'still being accepted');
     await smtp.waitForReceived(1, 10_000);
@@ -164,12 +164,17 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     assert.equal(smtp.tries, 3);
   });
 
-  it('says in the start-up log where mail goes, never the SMTP password', async (t) => {
+  it('says in the start-up log where mail goes, never the SMTP password, also when the login is refused', async (t) => {
     const smtp = await smtpFor(t);
     const withSmtp = await serverWith(t, { SMTP_URL: smtp.url.replace('smtp://', 'smtp://eiland:geheim-wachtwoord@') });
     const started = withSmtp.events('server_started')[0]!;
     assert.deepEqual([started.mail, started.smtpHost], ['smtp', smtp.url.replace('smtp://', '')]);
-    assertNothingPersonal(withSmtp.logs(), ['geheim-wachtwoord']);
+    // The test server takes no login: refused (535), which is the configuration's fault, not the
+    // message's: tried again, never set aside.
+    await withSmtp.post('/aanmelden', VALID);
+    await waitFor(() => withSmtp.events('mail_retry').length >= 2, 10_000);
+    assert.deepEqual([withSmtp.events('mail_retry')[0]!.code, withSmtp.events('mail_set_aside').length], ['EAUTH', 0]);
+    assertNothingPersonal(withSmtp.logs(), ['geheim-wachtwoord', 'anna@voorbeeld.nl']);
     const withFiles = await serverWith(t, {});
     assert.deepEqual([withFiles.events('server_started')[0]!.mail, withFiles.events('server_started')[0]!.mailDir], ['files', withFiles.temp.mailDir]);
   });

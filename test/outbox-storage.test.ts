@@ -24,7 +24,7 @@ for (const [engine, open] of engines) {
       const contact = await storage.saveContactMessage(key(2), CONTACT);
       const leased = await storage.leaseMail(10, LEASE_MS);
       assert.deepEqual(
-        leased.map(({ id, ...rest }) => rest).sort((a, b) => a.kind.localeCompare(b.kind)),
+        leased.map(({ id, lease, ...rest }) => rest).sort((a, b) => a.kind.localeCompare(b.kind)),
         [
           { kind: 'contact', about: contact.id, naam: 'Bob', email: 'bob@voorbeeld.nl', attempts: 1 },
           { kind: 'registration', about: registration.id, naam: 'Anna', email: 'anna@voorbeeld.nl', attempts: 1 },
@@ -38,12 +38,18 @@ for (const [engine, open] of engines) {
       const { storage, reopen } = await open();
       await storage.saveRegistration(key(1), REGISTRATION);
       const other = await reopen();
-      const [first] = await storage.leaseMail(10, 300);
+      const [first] = await storage.leaseMail(10, 2000);
       assert.ok(first);
-      assert.deepEqual(await other.leaseMail(10, 300), [], 'leased by the first instance');
-      await sleep(400);
+      assert.deepEqual(await other.leaseMail(10, 2000), [], 'leased by the first instance');
+      await sleep(2100);
       const [again] = await other.leaseMail(10, LEASE_MS);
-      assert.deepEqual({ id: again?.id, attempts: again?.attempts }, { id: first.id, attempts: 2 });
+      assert.ok(again);
+      assert.deepEqual({ id: again.id, attempts: again.attempts }, { id: first.id, attempts: 2 });
+      assert.notEqual(again.lease, first.lease, 'a lease of its own');
+      // The first caller's late word changes nothing: the message is the other's now.
+      await storage.settleMail(first, { state: 'sent' });
+      await other.settleMail(again, { state: 'released' });
+      assert.deepEqual((await storage.leaseMail(10, LEASE_MS)).map((m) => [m.id, m.attempts]), [[first.id, 2]], 'not marked sent by the ended lease');
       await Promise.all([storage.close(), other.close()]);
     });
 
@@ -62,14 +68,14 @@ for (const [engine, open] of engines) {
       const { storage } = await open();
       for (let n = 1; n <= 4; n++) await storage.saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}` });
       const leased = await storage.leaseMail(10, LEASE_MS);
-      const byName = (naam: string) => leased.find((m) => m.naam === naam)!.id;
+      const byName = (naam: string) => leased.find((m) => m.naam === naam)!;
       await storage.settleMail(byName('Persoon 1'), { state: 'sent' });
-      await storage.settleMail(byName('Persoon 2'), { state: 'retry', delayMs: 300, error: '421 4.3.2 Service not available' });
+      await storage.settleMail(byName('Persoon 2'), { state: 'retry', delayMs: 2000, error: '421 4.3.2 Service not available' });
       await storage.settleMail(byName('Persoon 3'), { state: 'set_aside', error: '550 5.1.1 Mailbox unavailable' });
       await storage.settleMail(byName('Persoon 4'), { state: 'released' });
       const now = await storage.leaseMail(10, LEASE_MS);
       assert.deepEqual(now.map((m) => [m.naam, m.attempts]), [['Persoon 4', 1]], 'the released one, its try not counted');
-      await sleep(400);
+      await sleep(2100);
       const later = await storage.leaseMail(10, LEASE_MS);
       assert.deepEqual(later.map((m) => [m.naam, m.attempts]), [['Persoon 2', 2]], 'the retried one, after its delay');
       await storage.close();
@@ -82,15 +88,15 @@ for (const [engine, open] of engines) {
       const sent = await storage.saveRegistration(key(3), { ...REGISTRATION, naam: 'Verzonden' });
       const leased = await storage.leaseMail(10, LEASE_MS);
       const mail = leased.find((m) => m.about === sent.id)!;
-      await storage.settleMail(mail.id, { state: 'sent' });
-      for (const other of leased.filter((m) => m !== mail)) await storage.settleMail(other.id, { state: 'released' }); // due again
+      await storage.settleMail(mail, { state: 'sent' });
+      for (const other of leased.filter((m) => m !== mail)) await storage.settleMail(other, { state: 'released' }); // due again
       await storage.deleteRegistration(erased.id);
       assert.deepEqual(await storage.deleteExpired(new Date(0), new Date(Date.now() - 60_000)), { registrations: 0, contactMessages: 0, mail: 0 }, 'nothing is that old, the sent message not yet');
       assert.deepEqual(await storage.deleteExpired(new Date(0), new Date(Date.now() + 60_000)), { registrations: 0, contactMessages: 0, mail: 1 });
-      await storage.settleMail(mail.id, { state: 'released' }); // gone: settling it brings nothing back
+      await storage.settleMail(mail, { state: 'released' }); // gone: settling it brings nothing back
       assert.deepEqual((await storage.leaseMail(10, LEASE_MS)).map((m) => m.kind), ['contact'], 'the erased registration took its message along');
       await storage.deleteExpired(new Date(Date.now() + 60_000), new Date(0));
-      await storage.settleMail(leased.find((m) => m.kind === 'contact')!.id, { state: 'released' });
+      await storage.settleMail(leased.find((m) => m.kind === 'contact')!, { state: 'released' });
       assert.deepEqual(await storage.leaseMail(10, 0), [], 'no message left about anyone');
       await storage.close();
     });

@@ -35,7 +35,7 @@ describe('retention (docs/operations.md §11)', () => {
     try {
       await temp.storage.saveRegistration('0b0e6e1c-1111-4111-8111-000000000001', ROW);
       await temp.storage.saveContactMessage('0b0e6e1c-1111-4111-8111-000000000002', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
-      for (const mail of await temp.storage.leaseMail(10, 60_000)) await temp.storage.settleMail(mail.id, { state: 'sent' });
+      for (const mail of await temp.storage.leaseMail(10, 60_000)) await temp.storage.settleMail(mail, { state: 'sent' });
       const logger = pino({ level: 'debug' }, stream);
       const runAt = async (days: number) => {
         const run = startRetention({ storage: temp.storage, days: 30, logger, metrics, now: () => Date.now() + days * DAY_MS });

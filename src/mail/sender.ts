@@ -14,12 +14,14 @@ import type { MailTransport } from './transport.js';
 
 /** How long a lease holds: far longer than a send may take (src/mail/transport.ts's timeouts). */
 const LEASE_MS = 10 * 60_000;
-/** Messages leased at once. */
-const BATCH = 10;
+/** Messages leased at once: one, so that each lease covers one send, however slow the server. */
+const BATCH = 1;
 /** The longest delay between two tries. */
 const MAX_DELAY_MS = 60 * 60_000;
-/** How often the outbox is read for messages due (another instance's, a retry's), at most. */
+/** How often the outbox is read for messages due (another instance's, a retry's): every 5 s, or
+ * `MAIL_RETRY_MS` when shorter, but no more than 4 times a second. */
 const POLL_MS = 5_000;
+const MIN_POLL_MS = 250;
 /** How long a stop waits for the send under way before it gives the message's lease back. */
 const STOP_WAIT_MS = 5_000;
 
@@ -47,7 +49,10 @@ export interface Mailer {
   stop(): Promise<void>;
 }
 
-/** What the logs and the outbox may keep of a failed send: codes, never the text (it may name the address). */
+/**
+ * A failed send's codes, for the log, and the server's answer, for the outbox's `last_error` only
+ * (it may name the address: never logged).
+ */
 function failureOf(error: unknown): { responseCode: number | undefined; code: string | undefined; response: string } {
   const { responseCode, code, response, message } = (error ?? {}) as { responseCode?: unknown; code?: unknown; response?: unknown; message?: unknown };
   return {
@@ -59,11 +64,11 @@ function failureOf(error: unknown): { responseCode: number | undefined; code: st
 
 /**
  * Starts the sender: reads the outbox at once, on {@link Mailer.wake}, and every 5 s (or
- * `retryMs`, when shorter); timers do not keep the process alive.
+ * `retryMs`, when shorter, but not under 250 ms); timers do not keep the process alive.
  */
 export function startMailer(options: MailerOptions): Mailer {
   const { storage, transport, logger, metrics } = options;
-  const pollMs = Math.min(POLL_MS, options.retryMs);
+  const pollMs = Math.max(MIN_POLL_MS, Math.min(POLL_MS, options.retryMs));
   let stopping = false;
   let again = false;
   let running: Promise<void> | undefined;
@@ -76,7 +81,7 @@ export function startMailer(options: MailerOptions): Mailer {
   const settle = async (message: OutboxMessage, outcome: MailOutcome) => {
     unsettled.delete(message.id);
     try {
-      await storage.settleMail(message.id, outcome);
+      await storage.settleMail(message, outcome);
     } catch (err) {
       // The lease stays: once it ends the message is due again (sent twice at worst, never lost).
       logger.error({ event: 'mail_settle_failed', mail: message.id, state: outcome.state, err }, 'mail_settle_failed');
@@ -84,8 +89,8 @@ export function startMailer(options: MailerOptions): Mailer {
   };
 
   const deliver = async (message: OutboxMessage) => {
-    const { subject, text, html } = composeMail(message, options.origin);
     try {
+      const { subject, text, html } = composeMail(message, options.origin);
       await transport.send({
         from: options.from,
         to: { name: message.naam, address: message.email },
@@ -100,7 +105,10 @@ export function startMailer(options: MailerOptions): Mailer {
       if (abandoned.has(message.id)) return;
       const { responseCode, code, response } = failureOf(error);
       const fields = { mail: message.id, kind: message.kind, attempts: message.attempts, responseCode, code };
-      if ((responseCode !== undefined && responseCode >= 500) || message.attempts >= options.maxAttempts) {
+      // A 5xx refuses this message for good, but a refused login (EAUTH) is the configuration's:
+      // every message waits for it to be fixed.
+      const refused = responseCode !== undefined && responseCode >= 500 && code !== 'EAUTH';
+      if (refused || message.attempts >= options.maxAttempts) {
         await settle(message, { state: 'set_aside', error: response });
         metrics.mail.inc({ outcome: 'set_aside' });
         logger.error({ event: 'mail_set_aside', ...fields }, 'mail_set_aside');
@@ -144,16 +152,18 @@ export function startMailer(options: MailerOptions): Mailer {
       return;
     }
     clearTimeout(timer);
-    running = drain().finally(() => {
-      running = undefined;
-      if (again) {
-        again = false;
-        run();
-      } else if (!stopping) {
-        timer = setTimeout(run, pollMs);
-        timer.unref();
-      }
-    });
+    running = drain()
+      .catch((err: unknown) => logger.error({ event: 'mail_failed', err }, 'mail_failed'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          run();
+        } else if (!stopping) {
+          timer = setTimeout(run, pollMs);
+          timer.unref();
+        }
+      });
   };
 
   run();
@@ -164,7 +174,9 @@ export function startMailer(options: MailerOptions): Mailer {
       clearTimeout(timer);
       const under = running;
       if (under) {
-        const finished = await Promise.race([under.then(() => true), new Promise<false>((r) => setTimeout(r, STOP_WAIT_MS, false))]);
+        let wait: NodeJS.Timeout | undefined;
+        const finished = await Promise.race([under.then(() => true), new Promise<false>((r) => (wait = setTimeout(r, STOP_WAIT_MS, false)))]);
+        clearTimeout(wait);
         if (!finished) {
           // The send goes on until the process ends; its message and the rest of the batch are
           // due again for another instance (an SMTP server keeps no message whose transaction

@@ -58,6 +58,7 @@ export function toContactMessage(row: ContactMessageRow): ContactMessage {
 /** A leased outbox row, joined with the row it is about. */
 export interface OutboxRow {
   id: string;
+  lease: string;
   attempts: number;
   registration_id: string | null;
   contact_message_id: string | null;
@@ -78,5 +79,6 @@ export function outboxMessage(row: OutboxRow): OutboxMessage {
     naam: row.naam,
     email: row.email,
     attempts: row.attempts,
+    lease: row.lease,
   };
 }

@@ -55,6 +55,8 @@ export interface OutboxMessage {
   email: string;
   /** Sends tried, this one included. */
   attempts: number;
+  /** This lease's token: a settle with another (the lease ended and another took it) changes nothing. */
+  lease: string;
 }
 
 /** What became of a leased message's send. */
@@ -134,8 +136,12 @@ export interface Storage {
    * @param leaseMs how long the lease holds, in ms
    */
   leaseMail(limit: number, leaseMs: number): Promise<OutboxMessage[]>;
-  /** Records what became of a leased message's send; a message gone since (erased) is left gone. */
-  settleMail(id: string, outcome: MailOutcome): Promise<void>;
+  /**
+   * Records what became of a leased message's send, if the lease is still the caller's: a lease
+   * that ended and was taken by another, and a message gone since (erased), are left as they are.
+   * @param message the leased message (its id and lease token)
+   */
+  settleMail(message: Pick<OutboxMessage, 'id' | 'lease'>, outcome: MailOutcome): Promise<void>;
   /**
    * A setting, created once with `create()` when absent (first writer wins, so
    * several instances on one database agree).

@@ -11,7 +11,8 @@ import { waitFor } from './wait.js';
 
 /**
  * How the server answers a message's data: `accept`; `tempfail` (451, try again later); `reject`
- * (550); `slow` (accepts after `slowMs`); `hang` (never answers).
+ * (550, naming the recipients, as servers do); `slow` (accepts after `slowMs`); `hang` (never
+ * answers).
  */
 export type SmtpMode = 'accept' | 'tempfail' | 'reject' | 'slow' | 'hang';
 
@@ -61,7 +62,7 @@ export async function startSmtp(mode: SmtpMode = 'accept'): Promise<TestSmtp> {
         logger: false,
         // Closing waits for open connections no longer than this.
         closeTimeout: 100,
-        onData(stream, _session, callback) {
+        onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
@@ -69,7 +70,8 @@ export async function startSmtp(mode: SmtpMode = 'accept'): Promise<TestSmtp> {
             const answer = smtp.mode;
             if (answer === 'hang') return;
             if (answer === 'tempfail') return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-            if (answer === 'reject') return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+            const recipients = session.envelope.rcptTo.map((r) => `<${r.address}>`).join(', ');
+            if (answer === 'reject') return callback(Object.assign(new Error(`5.1.1 ${recipients}: Recipient address rejected: Mailbox unavailable`), { responseCode: 550 }));
             const accept = () =>
               void simpleParser(Buffer.concat(chunks)).then((parsed) => {
                 smtp.received.push(parsed);

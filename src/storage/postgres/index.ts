@@ -115,28 +115,29 @@ async function leaseMail(pool: pg.Pool, limit: number, leaseMs: number): Promise
        WHERE state = 'pending' AND due_at <= now() AND (leased_until IS NULL OR leased_until < now())
        ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED
      ), leased AS (
-       UPDATE outbox o SET attempts = o.attempts + 1, leased_until = now() + $2 * interval '1 millisecond'
+       UPDATE outbox o SET attempts = o.attempts + 1, lease = gen_random_uuid(), leased_until = now() + $2 * interval '1 millisecond'
        FROM due WHERE o.id = due.id
-       RETURNING o.id, o.attempts, o.registration_id, o.contact_message_id
+       RETURNING o.id, o.lease, o.attempts, o.registration_id, o.contact_message_id
      )
-     SELECT l.id, l.attempts, l.registration_id, l.contact_message_id, coalesce(r.naam, c.naam) AS naam, coalesce(r.email, c.email) AS email
+     SELECT l.id, l.lease, l.attempts, l.registration_id, l.contact_message_id, coalesce(r.naam, c.naam) AS naam, coalesce(r.email, c.email) AS email
      FROM leased l LEFT JOIN registrations r ON r.id = l.registration_id LEFT JOIN contact_messages c ON c.id = l.contact_message_id`,
     [limit, leaseMs],
   );
   return rows.map(outboxMessage);
 }
 
-/** The statement and parameters that record an outcome of a send. */
-function settlement(id: string, outcome: MailOutcome): [string, unknown[]] {
+/** The statement and parameters that record an outcome of a send under its lease ($1, $2). */
+function settlement({ id, lease }: Pick<OutboxMessage, 'id' | 'lease'>, outcome: MailOutcome): [string, unknown[]] {
+  const mine = "WHERE id = $1 AND lease = $2 AND state = 'pending'";
   switch (outcome.state) {
     case 'sent':
-      return ["UPDATE outbox SET state = 'sent', sent_at = now(), leased_until = NULL, last_error = NULL WHERE id = $1", [id]];
+      return [`UPDATE outbox SET state = 'sent', sent_at = now(), lease = NULL, leased_until = NULL, last_error = NULL ${mine}`, [id, lease]];
     case 'retry':
-      return ["UPDATE outbox SET leased_until = NULL, due_at = now() + $2 * interval '1 millisecond', last_error = $3 WHERE id = $1", [id, outcome.delayMs, outcome.error]];
+      return [`UPDATE outbox SET lease = NULL, leased_until = NULL, due_at = now() + $3 * interval '1 millisecond', last_error = $4 ${mine}`, [id, lease, outcome.delayMs, outcome.error]];
     case 'set_aside':
-      return ["UPDATE outbox SET state = 'set_aside', leased_until = NULL, last_error = $2 WHERE id = $1", [id, outcome.error]];
+      return [`UPDATE outbox SET state = 'set_aside', lease = NULL, leased_until = NULL, last_error = $3 ${mine}`, [id, lease, outcome.error]];
     case 'released':
-      return ['UPDATE outbox SET leased_until = NULL, attempts = attempts - 1 WHERE id = $1', [id]];
+      return [`UPDATE outbox SET lease = NULL, leased_until = NULL, attempts = attempts - 1 ${mine}`, [id, lease]];
   }
 }
 
@@ -179,7 +180,7 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
 
     leaseMail: (limit: number, leaseMs: number) => guarded('lease mail', () => leaseMail(pool, limit, leaseMs)),
 
-    settleMail: (id: string, outcome: MailOutcome) => guarded('settle mail', async () => void (await pool.query(...settlement(id, outcome)))),
+    settleMail: (message: Pick<OutboxMessage, 'id' | 'lease'>, outcome: MailOutcome) => guarded('settle mail', async () => void (await pool.query(...settlement(message, outcome)))),
 
     saveContactMessage: (submissionKey: string, m: NewContactMessage) => guarded('save', () => saveContactMessage(submissionKey, m)),
 

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
 import { CONTACT_MESSAGE_COLUMNS, outboxMessage, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type OutboxRow, type RegistrationRow } from '../row.js';
-import type { MailOutcome, NewContactMessage, NewRegistration, Storage } from '../types.js';
+import type { MailOutcome, NewContactMessage, NewRegistration, OutboxMessage, Storage } from '../types.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Applies the migrations not yet applied, in one immediate (write-locked) transaction. */
@@ -43,6 +43,9 @@ function saveOncePerKey<T extends object>(db: Database.Database, table: string, 
   });
 }
 
+/** The outbox row a settle may change: this id, under this lease, still pending. */
+const MINE = "WHERE id = ? AND lease = ? AND state = 'pending'";
+
 /**
  * Every statement the engine runs, compiled once per open database (compiling is a visible
  * share of a request's time when done per call).
@@ -61,19 +64,20 @@ function prepareStatements(db: Database.Database) {
     expireContactMessages: db.prepare<[string]>('DELETE FROM contact_messages WHERE created_at < ?'),
     expireMail: db.prepare<[string]>("DELETE FROM outbox WHERE state = 'sent' AND sent_at < ?"),
     // The due messages, leased and counted as tried in one statement of a write transaction.
-    leaseMail: db.prepare<[number, number, number, number], { id: string }>(
-      `UPDATE outbox SET attempts = attempts + 1, leased_until = ?
+    leaseMail: db.prepare<[string, number, number, number, number], { id: string }>(
+      `UPDATE outbox SET attempts = attempts + 1, lease = ?, leased_until = ?
        WHERE id IN (SELECT id FROM outbox WHERE state = 'pending' AND due_at <= ? AND (leased_until IS NULL OR leased_until < ?) ORDER BY due_at LIMIT ?)
        RETURNING id`,
     ),
     leasedMail: db.prepare<[string], OutboxRow>(
-      `SELECT o.id, o.attempts, o.registration_id, o.contact_message_id, coalesce(r.naam, c.naam) AS naam, coalesce(r.email, c.email) AS email
+      `SELECT o.id, o.lease, o.attempts, o.registration_id, o.contact_message_id, coalesce(r.naam, c.naam) AS naam, coalesce(r.email, c.email) AS email
        FROM outbox o LEFT JOIN registrations r ON r.id = o.registration_id LEFT JOIN contact_messages c ON c.id = o.contact_message_id WHERE o.id = ?`,
     ),
-    mailSent: db.prepare<[string, string]>("UPDATE outbox SET state = 'sent', sent_at = ?, leased_until = NULL, last_error = NULL WHERE id = ?"),
-    mailRetry: db.prepare<[number, string, string]>('UPDATE outbox SET leased_until = NULL, due_at = ?, last_error = ? WHERE id = ?'),
-    mailSetAside: db.prepare<[string, string]>("UPDATE outbox SET state = 'set_aside', leased_until = NULL, last_error = ? WHERE id = ?"),
-    mailReleased: db.prepare<[string]>('UPDATE outbox SET leased_until = NULL, attempts = attempts - 1 WHERE id = ?'),
+    // Each under its lease: one that ended and was taken by another is not this caller's to settle.
+    mailSent: db.prepare<[string, string, string]>(`UPDATE outbox SET state = 'sent', sent_at = ?, lease = NULL, leased_until = NULL, last_error = NULL ${MINE}`),
+    mailRetry: db.prepare<[number, string, string, string]>(`UPDATE outbox SET lease = NULL, leased_until = NULL, due_at = ?, last_error = ? ${MINE}`),
+    mailSetAside: db.prepare<[string, string, string]>(`UPDATE outbox SET state = 'set_aside', lease = NULL, leased_until = NULL, last_error = ? ${MINE}`),
+    mailReleased: db.prepare<[string, string]>(`UPDATE outbox SET lease = NULL, leased_until = NULL, attempts = attempts - 1 ${MINE}`),
     addSetting: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING'),
     setting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?'),
     expireHits: db.prepare('DELETE FROM rate_limits WHERE reset_at <= ?'),
@@ -142,17 +146,17 @@ export async function openSqlite(file: string): Promise<Storage> {
         db
           .transaction(() => {
             const now = Date.now();
-            return sql.leaseMail.all(now + leaseMs, now, now, limit).map(({ id }) => outboxMessage(sql.leasedMail.get(id)!));
+            return sql.leaseMail.all(randomUUID(), now + leaseMs, now, now, limit).map(({ id }) => outboxMessage(sql.leasedMail.get(id)!));
           })
           .immediate(),
       ),
 
-    settleMail: (id: string, outcome: MailOutcome) =>
+    settleMail: ({ id, lease }: Pick<OutboxMessage, 'id' | 'lease'>, outcome: MailOutcome) =>
       guarded('settle mail', () => {
-        if (outcome.state === 'sent') sql.mailSent.run(new Date().toISOString(), id);
-        else if (outcome.state === 'retry') sql.mailRetry.run(Date.now() + outcome.delayMs, outcome.error, id);
-        else if (outcome.state === 'set_aside') sql.mailSetAside.run(outcome.error, id);
-        else sql.mailReleased.run(id);
+        if (outcome.state === 'sent') sql.mailSent.run(new Date().toISOString(), id, lease);
+        else if (outcome.state === 'retry') sql.mailRetry.run(Date.now() + outcome.delayMs, outcome.error, id, lease);
+        else if (outcome.state === 'set_aside') sql.mailSetAside.run(outcome.error, id, lease);
+        else sql.mailReleased.run(id, lease);
       }),
 
     saveContactMessage: (submissionKey: string, m: NewContactMessage) =>

@@ -12,6 +12,7 @@ CREATE TABLE outbox (
   state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'set_aside')),
   attempts INTEGER NOT NULL DEFAULT 0,
   due_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  lease UUID,
   leased_until TIMESTAMPTZ,
   last_error TEXT,
   created_at TIMESTAMPTZ NOT NULL DEFAULT now(),

@@ -12,6 +12,7 @@ CREATE TABLE outbox (
   state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'set_aside')),
   attempts INTEGER NOT NULL DEFAULT 0,
   due_at INTEGER NOT NULL,
+  lease TEXT,
   leased_until INTEGER,
   last_error TEXT,
   created_at TEXT NOT NULL,
