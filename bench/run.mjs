@@ -1,10 +1,12 @@
 // `npm run bench` (docs/performance.md §2): Eiland's production bundle, with its render cache and
-// without it, against the same pages in Next.js (bench/next) and Astro (bench/astro), alternately
+// without it, against the same pages in Next.js (bench/next) and Astro (bench/astro), and against
+// the limit: the bytes of its cached / and /over sent by plain Express and by Node's http alone
+// (bench/reference-server.mjs), alternately
 // in one run, a fresh server each round, medians of the rounds, ratios against both for every
 // figure, and PASS/FAIL per budget (exit 1 on a FAIL). Writes bench/results/latest.json; prints a
 // progress line per step and a table at the end.
 //
-//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro] [--soak]
+//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak]
 //   --soak: 5 minutes on / and /aanmelden, RSS and heap every 30 s (growth after minute 1 ≤ 10 %)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -14,14 +16,14 @@ import { parseArgs } from 'node:util';
 import { JS_BUDGET, KIB } from './budgets.mjs';
 import { fillRenderCache, load, loadPosts, timeDocument, CONNECTIONS } from './measure.mjs';
 import { fetchRaw, pageScripts } from './page-scripts.mjs';
-import { deployment, startServer } from './servers.mjs';
+import { capturePages, deployment, REFERENCE_PAGES, startServer } from './servers.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '10' },
-    servers: { type: 'string', default: 'eiland,eiland-nocache,next,astro' },
+    servers: { type: 'string', default: 'eiland,eiland-nocache,next,astro,express,http' },
     soak: { type: 'boolean', default: false },
   },
 });
@@ -30,16 +32,19 @@ const SECONDS = Number(args.seconds);
 const SERVERS = args.servers.split(',');
 /** The pages each server has: the Next and Astro apps copy only / and /aanmelden. */
 const EILAND_PAGES = ['/', '/over', '/aanmelden'];
-const PAGES = { eiland: EILAND_PAGES, 'eiland-nocache': EILAND_PAGES, tsx: EILAND_PAGES, next: ['/', '/aanmelden'], astro: ['/', '/aanmelden'] };
-/** Servers without page data and without the form post: the Astro app renders the pages only. */
-const PAGES_ONLY = new Set(['astro']);
+const PAGES = { eiland: EILAND_PAGES, 'eiland-nocache': EILAND_PAGES, tsx: EILAND_PAGES, next: ['/', '/aanmelden'], astro: ['/', '/aanmelden'], express: REFERENCE_PAGES, http: REFERENCE_PAGES };
+/** Servers without page data and without the form post: the Astro app renders the pages only; the reference servers send two pages' bytes. */
+const PAGES_ONLY = new Set(['astro', 'express', 'http']);
+const REFERENCES = ['express', 'http'];
 
 // The budgets of docs/performance.md §1.
 const BUDGET = {
   // With the render cache (eiland), and without it (eiland-nocache).
   throughputVsNext: { '/': 4, '/aanmelden': 2.5 },
   throughputVsAstro: { '/': 1.5, '/aanmelden': 1.5 },
-  throughputWithoutCacheVsNext: { '/': 2.5, '/aanmelden': 2.3 },
+  throughputWithoutCacheVsNext: { '/': 3 },
+  // A render cache hit against plain Express sending the same bytes.
+  throughputVsExpress: { '/': 0.8 },
   p99Ms: { '/': 40, '/aanmelden': 50 },
   peakRssMb: 150,
   soakGrowth: 0.1,
@@ -129,7 +134,8 @@ async function round(kind, deployed) {
     result.js = {};
     for (const path of PAGES[kind]) {
       result.html[path] = (await fetchRaw(server.port, path)).body.length;
-      result.js[path] = await pageScripts(server.port, path);
+      // The reference servers send a page's bytes, not its scripts.
+      if (!REFERENCES.includes(kind)) result.js[path] = await pageScripts(server.port, path);
     }
     return result;
   } finally {
@@ -186,6 +192,11 @@ try {
     progress('astro: install and build when needed (bench/astro)');
     await (await import('./astro/server.mjs')).prepareAstro();
   }
+  if (SERVERS.some((kind) => REFERENCES.includes(kind))) {
+    progress(`the reference servers' pages: Eiland's cached ${REFERENCE_PAGES.join(' and ')}`);
+    const server = await startServer('eiland', deployed);
+    await capturePages(server.port, deployed).finally(() => server.stop());
+  }
   const perKind = Object.fromEntries(SERVERS.map((k) => [k, []]));
   for (let i = 1; i <= ROUNDS; i++) {
     for (const kind of SERVERS) {
@@ -204,6 +215,8 @@ const e = results.servers.eiland;
 const off = results.servers['eiland-nocache'];
 const n = results.servers.next;
 const a = results.servers.astro;
+const x = results.servers.express;
+const h = results.servers.http;
 const ratio = (x, y) => (x !== undefined && y ? `${(x / y).toFixed(2)}×` : '—');
 /** The ratio columns: Eiland with its cache against Next and Astro, and without it against Next. */
 const RATIOS = [
@@ -211,6 +224,8 @@ const RATIOS = [
   ...(e && a ? [['eiland/astro', e, a]] : []),
   ...(off && n ? [['nocache/next', off, n]] : []),
   ...(off && a ? [['nocache/astro', off, a]] : []),
+  ...(e && x ? [['eiland/express', e, x]] : []),
+  ...(e && h ? [['eiland/http', e, h]] : []),
 ];
 const rows = [['figure', ...SERVERS, ...RATIOS.map(([label]) => label)]];
 const first = results.servers[SERVERS[0]];
@@ -242,6 +257,7 @@ const throughput = (label, x, y, times) => {
 if (e && n) throughput('throughput with the cache vs Next', e, n, BUDGET.throughputVsNext);
 if (e && a) throughput('throughput with the cache vs Astro', e, a, BUDGET.throughputVsAstro);
 if (off && n) throughput('throughput without the cache vs Next', off, n, BUDGET.throughputWithoutCacheVsNext);
+if (e && x) throughput('throughput of a cache hit vs plain Express sending its bytes', e, x, BUDGET.throughputVsExpress);
 for (const [path, ms] of Object.entries(BUDGET.p99Ms)) check(`p99 ${path} ≤ ${ms} ms`, e.pages[path].p99 <= ms, `${e.pages[path].p99} ms`);
 check(`peak RSS ≤ ${BUDGET.peakRssMb} MB`, e.peakRssMb <= BUDGET.peakRssMb, `${e.peakRssMb.toFixed(1)} MB`);
 if (results.soak) check(`soak: RSS growth after minute 1 ≤ ${BUDGET.soakGrowth * 100} %`, results.soak.rssGrowthAfterMinute1 <= BUDGET.soakGrowth, `${(results.soak.rssGrowthAfterMinute1 * 100).toFixed(1)} %`);

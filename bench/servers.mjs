@@ -6,13 +6,16 @@
 //   tsx             node --import tsx src/main.ts (the server before the bundle, for comparison)
 //   next            the Next.js app of bench/next (next start)
 //   astro           the Astro app of bench/astro (@astrojs/node standalone)
+//   express, http   the limit: the bytes of Eiland's cached / and /over sent by Express 5 with no
+//                   middleware, and by Node's http alone (bench/reference-server.mjs)
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALLOCATOR_ENV } from '../scripts/allocator-env.mjs';
 import { startedPort } from '../scripts/started-port.mjs';
+import { fetchRaw } from './page-scripts.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,6 +26,29 @@ export async function deployment() {
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   await mkdir(join(dir, 'data'));
   return { dir, dbFile: join(dir, 'data', 'eiland.db'), remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The pages the reference servers send: Eiland's, as a cache hit sends them. */
+export const REFERENCE_PAGES = ['/', '/over'];
+/** Headers of a response that belong to its connection or its moment, not to the page. */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/**
+ * Captures what a running Eiland sends for each of {@link REFERENCE_PAGES} once its render cache
+ * holds it (the second request of each), into `<deployed.dir>/reference-pages.json` for
+ * bench/reference-server.mjs.
+ * @param {number} port a running Eiland's
+ * @param {{ dir: string }} deployed
+ */
+export async function capturePages(port, deployed) {
+  const pages = {};
+  for (const path of REFERENCE_PAGES) {
+    await fetchRaw(port, path);
+    const hit = await fetchRaw(port, path);
+    const headers = Object.fromEntries(Object.entries(hit.headers).filter(([name]) => !PER_RESPONSE.has(name)));
+    pages[path] = { headers, body: hit.body.toString('base64') };
+  }
+  await writeFile(join(deployed.dir, 'reference-pages.json'), JSON.stringify(pages));
 }
 
 /** Starts a Node server process, with the allocator settings of `npm start`, and waits for its `server_started` line. */
@@ -54,7 +80,7 @@ async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
 
 /**
  * Starts one server kind.
- * @param {'eiland'|'eiland-nocache'|'tsx'|'next'|'astro'} kind
+ * @param {'eiland'|'eiland-nocache'|'tsx'|'next'|'astro'|'express'|'http'} kind
  * @param {{ dir: string, dbFile: string }} deployed from {@link deployment}
  * @param {{ heapProbe?: boolean }} [options] heapProbe: Eiland prints its heap every second
  * @returns {Promise<{ port: number, pid: number, stop(): Promise<void>, heap(): object|undefined }>}
@@ -62,6 +88,7 @@ async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
 export async function startServer(kind, deployed, { heapProbe = false } = {}) {
   if (kind === 'eiland') return startNode(['dist/server/main.js'], { cwd: deployed.dir, heapProbe });
   if (kind === 'eiland-nocache') return startNode(['dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: { RENDER_CACHE_MAX_BYTES: '0' } });
+  if (kind === 'express' || kind === 'http') return startNode([join(ROOT, 'bench', 'reference-server.mjs'), kind, join(deployed.dir, 'reference-pages.json')], { cwd: deployed.dir, heapProbe });
   if (kind === 'tsx') return startNode(['--import', 'tsx', '--import', './src/env.ts', 'src/main.ts'], { cwd: ROOT, heapProbe });
   if (kind === 'astro') {
     const { startAstro } = await import('./astro/server.mjs');
