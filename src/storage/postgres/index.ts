@@ -164,7 +164,8 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
   const saveContactMessage = saveOncePerKey<NewContactMessage>(pool, 'contact_messages', CONTACT_MESSAGE_COLUMNS, 'contact_message_id');
 
   return {
-    countRegistrations: () => guarded('count', async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM registrations')).rows[0]!.n)),
+    // One row, kept by triggers (migration 5): not a count of every registration per request.
+    countRegistrations: () => guarded('count', async () => Number((await pool.query<{ n: string }>("SELECT value AS n FROM counts WHERE name = 'registrations'")).rows[0]!.n)),
 
     saveRegistration: (submissionKey: string, r: NewRegistration) => guarded('save', () => saveRegistration(submissionKey, r)),
 

@@ -52,7 +52,8 @@ const MINE = "WHERE id = ? AND lease = ? AND state = 'pending'";
  */
 function prepareStatements(db: Database.Database) {
   return {
-    count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM registrations'),
+    // One row, kept by triggers (migration 5): not a count of every registration per request.
+    count: db.prepare<[], { n: number }>("SELECT value AS n FROM counts WHERE name = 'registrations'"),
     // SQLite has no array type: the interests are stored as JSON text.
     saveRegistration: saveOncePerKey<Omit<NewRegistration, 'interesses'> & { interesses: string }>(db, 'registrations', REGISTRATION_COLUMNS, 'registration_id'),
     saveContactMessage: saveOncePerKey<NewContactMessage>(db, 'contact_messages', CONTACT_MESSAGE_COLUMNS, 'contact_message_id'),

@@ -1,0 +1,73 @@
+/**
+ * The number of registrations (docs/operations.md §3): read from one row that triggers keep in
+ * step, on both engines; it agrees with the rows after saves, repeated keys, an erasure and a
+ * retention run, and a database migrated with registrations already in it starts from them.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { openPostgres } from '../src/storage/postgres/index.js';
+import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations/index.js';
+import { openSqlite } from '../src/storage/sqlite/index.js';
+import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
+import { REGISTRATION, useEngines } from './helpers/engines.js';
+
+const { engines, tempFile, cluster } = useEngines();
+const key = (n: number) => `0b0e6e1c-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** The migration that keeps the count, of each engine: the databases below stop just before it. */
+const counted = (migrations: readonly string[]) => migrations.findIndex((sql) => sql.includes('CREATE TABLE counts'));
+
+for (const [engine, open] of engines) {
+  describe(`the number of registrations: ${engine} (docs/operations.md §3)`, () => {
+    it('agrees with the rows after saves, a repeated key, an erasure and a retention run', async () => {
+      const { storage } = await open();
+      assert.equal(await storage.countRegistrations(), 0);
+      const saved = [];
+      for (let n = 1; n <= 5; n++) saved.push(await storage.saveRegistration(key(n), REGISTRATION));
+      await storage.saveRegistration(key(1), REGISTRATION); // the same post again: not a sixth
+      assert.equal(await storage.countRegistrations(), 5);
+      await storage.deleteRegistration(saved[0]!.id);
+      await storage.deleteRegistration(saved[0]!.id);
+      assert.equal(await storage.countRegistrations(), 4);
+      await storage.deleteExpired(new Date(Date.now() + 60_000), new Date(0));
+      assert.equal(await storage.countRegistrations(), 0, 'a run deleting several rows at once');
+      await storage.saveRegistration(key(9), REGISTRATION);
+      assert.equal(await storage.countRegistrations(), 1);
+      await storage.close();
+    });
+  });
+}
+
+describe('a database migrated with registrations in it counts them (docs/operations.md §3)', () => {
+  it('SQLite', async () => {
+    const file = await tempFile();
+    mkdirSync(dirname(file), { recursive: true });
+    const db = new Database(file);
+    SQLITE_MIGRATIONS.slice(0, counted(SQLITE_MIGRATIONS)).forEach((sql) => db.exec(sql));
+    db.pragma(`user_version = ${counted(SQLITE_MIGRATIONS)}`);
+    for (const n of [1, 2]) db.prepare("INSERT INTO registrations (id, submission_key, naam, email, gebruikersnaam, landcode, interesses, personen, created_at) VALUES (?, ?, 'Anna', 'a@b.nl', 'anna', 'NL', '[]', 1, ?)").run(key(n + 100), key(n), new Date().toISOString());
+    db.close();
+    const storage = await openSqlite(file);
+    assert.equal(await storage.countRegistrations(), 2);
+    await storage.close();
+  });
+
+  it('PostgreSQL', async () => {
+    const url = await cluster.createDatabase();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    for (const [index, sql] of POSTGRES_MIGRATIONS.slice(0, counted(POSTGRES_MIGRATIONS)).entries()) {
+      await client.query(sql);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [index + 1]);
+    }
+    for (const n of [1, 2, 3]) await client.query("INSERT INTO registrations (id, submission_key, naam, email, gebruikersnaam, landcode, interesses, personen) VALUES ($1, $2, 'Anna', 'a@b.nl', 'anna', 'NL', '{}', 1)", [key(n + 100), key(n)]);
+    await client.end();
+    const storage = await openPostgres({ url, poolSize: 2 });
+    assert.equal(await storage.countRegistrations(), 3);
+    await storage.close();
+  });
+});
