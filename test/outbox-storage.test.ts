@@ -13,6 +13,8 @@ const { engines } = useEngines();
 const CONTACT = { naam: 'Bob', email: 'bob@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' };
 const key = (n: number) => `0b0e6e1c-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const LEASE_MS = 60_000;
+/** A lease or a delay a test waits out: long beside one query, even on a busy machine. */
+const LEASE_END_MS = 700;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (const [engine, open] of engines) {
@@ -38,10 +40,10 @@ for (const [engine, open] of engines) {
       const { storage, reopen } = await open();
       await storage.saveRegistration(key(1), REGISTRATION);
       const other = await reopen();
-      const [first] = await storage.leaseMail(10, 2000);
+      const [first] = await storage.leaseMail(10, LEASE_END_MS);
       assert.ok(first);
-      assert.deepEqual(await other.leaseMail(10, 2000), [], 'leased by the first instance');
-      await sleep(2100);
+      assert.deepEqual(await other.leaseMail(10, LEASE_END_MS), [], 'leased by the first instance');
+      await sleep(LEASE_END_MS + 100);
       const [again] = await other.leaseMail(10, LEASE_MS);
       assert.ok(again);
       assert.deepEqual({ id: again.id, attempts: again.attempts }, { id: first.id, attempts: 2 });
@@ -70,12 +72,12 @@ for (const [engine, open] of engines) {
       const leased = await storage.leaseMail(10, LEASE_MS);
       const byName = (naam: string) => leased.find((m) => m.naam === naam)!;
       await storage.settleMail(byName('Persoon 1'), { state: 'sent' });
-      await storage.settleMail(byName('Persoon 2'), { state: 'retry', delayMs: 2000, error: '421 4.3.2 Service not available' });
+      await storage.settleMail(byName('Persoon 2'), { state: 'retry', delayMs: LEASE_END_MS, error: '421 4.3.2 Service not available' });
       await storage.settleMail(byName('Persoon 3'), { state: 'set_aside', error: '550 5.1.1 Mailbox unavailable' });
       await storage.settleMail(byName('Persoon 4'), { state: 'released' });
       const now = await storage.leaseMail(10, LEASE_MS);
       assert.deepEqual(now.map((m) => [m.naam, m.attempts]), [['Persoon 4', 1]], 'the released one, its try not counted');
-      await sleep(2100);
+      await sleep(LEASE_END_MS + 100);
       const later = await storage.leaseMail(10, LEASE_MS);
       assert.deepEqual(later.map((m) => [m.naam, m.attempts]), [['Persoon 2', 2]], 'the retried one, after its delay');
       await storage.close();
