@@ -101,9 +101,9 @@ export function usePostgres(): TestPostgres {
 }
 
 /**
- * Locks a database's registrations table (ACCESS EXCLUSIVE) from a connection of its own, so
- * every count and insert waits on it: requests are held in flight by the real database, with
- * no seam in the app.
+ * Locks a database's registrations and their count (ACCESS EXCLUSIVE) from a connection of its
+ * own, so every count and insert waits on it: requests are held in flight by the real database,
+ * with no seam in the app.
  * @param url the database's connection URL
  * @returns `release()`: commits and disconnects (only once, however often it is called)
  */
@@ -112,7 +112,7 @@ export async function lockRegistrations(url: string): Promise<() => Promise<void
   await client.connect();
   try {
     await client.query('BEGIN');
-    await client.query('LOCK TABLE registrations IN ACCESS EXCLUSIVE MODE');
+    await client.query('LOCK TABLE registrations, counts IN ACCESS EXCLUSIVE MODE');
   } catch (error) {
     await client.end();
     throw error;
