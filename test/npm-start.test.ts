@@ -10,44 +10,40 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { raw, textOf, waitFor } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
-import { npmStart, run, useProjectCopy, withProcess } from './helpers/project.js';
+import { npmStart, run, useProcess, useProjectCopy } from './helpers/project.js';
 
 describe('npm start', { timeout: 120_000 }, () => {
   const copy = useProjectCopy();
+  // One start for both tests: the second tampers with the sources last.
+  const started = useProcess(() => npmStart(copy.dir));
 
-  it('registers a person and writes their e-mail to data/mail/, as its start-up line says (docs/operations.md §12)', () =>
-    withProcess(
-      () => npmStart(copy.dir),
-      async ({ server, port, url }) => {
-        const started = server.output().split('\n').find((line) => line.includes('"server_started"'));
-        assert.deepEqual(JSON.parse(started ?? '{}'), { ...JSON.parse(started ?? '{}'), mail: 'files', mailDir: join(copy.dir, 'data', 'mail') });
-        const posted = await postForm({ port, url }, '/aanmelden', VALID, await openForm({ port }, '/aanmelden'));
-        assert.equal(posted.status, 303);
-        const folder = join(copy.dir, 'data', 'mail');
-        await waitFor(() => existsSync(folder) && readdirSync(folder).some((f) => f.endsWith('.eml')), 10_000);
-        const [file] = readdirSync(folder);
-        const mail = await readFile(join(folder, file!), 'utf8');
-        assert.match(mail, /^Subject: Je aanmelding bij Eiland$/m);
-        assert.match(mail, /^To: Anna de Vries <anna@voorbeeld\.nl>$/m);
-      },
-    ));
+  it('registers a person and writes their e-mail to data/mail/, as its start-up line says (docs/operations.md §12)', async () => {
+    const { server, port, url } = started;
+    const line = server.output().split('\n').find((l) => l.includes('"server_started"'));
+    assert.deepEqual(JSON.parse(line ?? '{}'), { ...JSON.parse(line ?? '{}'), mail: 'files', mailDir: join(copy.dir, 'data', 'mail') });
+    const posted = await postForm({ port, url }, '/aanmelden', VALID, await openForm({ port }, '/aanmelden'));
+    assert.equal(posted.status, 303);
+    const folder = join(copy.dir, 'data', 'mail');
+    await waitFor(() => existsSync(folder) && readdirSync(folder).some((f) => f.endsWith('.eml')), 10_000);
+    const [file] = readdirSync(folder);
+    const mail = await readFile(join(folder, file!), 'utf8');
+    assert.match(mail, /^Subject: Je aanmelding bij Eiland$/m);
+    assert.match(mail, /^To: Anna de Vries <anna@voorbeeld\.nl>$/m);
+  });
 
-  it('builds, then runs the bundle with plain node, and ignores a tampered src/ at run time', () =>
-    withProcess(
-      () => npmStart(copy.dir),
-      async ({ server, port }) => {
-        assert.equal(textOf((await raw(port, '/over')).body, 'h1'), 'Over deze site');
+  it('builds, then runs the bundle with plain node, and ignores a tampered src/ at run time', async () => {
+    const { server, port } = started;
+    assert.equal(textOf((await raw(port, '/over')).body, 'h1'), 'Over deze site');
 
-        // What runs is node on the bundle: no tsx, no TypeScript (the process group of npm start).
-        const processes = (await run('ps', ['-o', 'args=', '-g', String(server.child.pid)])).split('\n').filter(Boolean);
-        assert.ok(processes.some((p) => /^node dist\/server\/main\.js$/.test(p.trim()) || p.trim() === `${process.execPath} dist/server/main.js`), processes.join('\n'));
-        assert.ok(!processes.some((p) => /tsx/.test(p)), processes.join('\n'));
+    // What runs is node on the bundle: no tsx, no TypeScript (the process group of npm start).
+    const processes = (await run('ps', ['-o', 'args=', '-g', String(server.child.pid)])).split('\n').filter(Boolean);
+    assert.ok(processes.some((p) => /^node dist\/server\/main\.js$/.test(p.trim()) || p.trim() === `${process.execPath} dist/server/main.js`), processes.join('\n'));
+    assert.ok(!processes.some((p) => /tsx/.test(p)), processes.join('\n'));
 
-        await writeFile(join(copy.dir, 'views/pages/Over.tsx'), 'export function Over() { throw new Error("tampered"); }\n');
-        await writeFile(join(copy.dir, 'src/main.ts'), 'throw new Error("tampered");\n');
-        const after = await raw(port, '/over');
-        assert.equal(after.status, 200);
-        assert.equal(textOf(after.body, 'h1'), 'Over deze site');
-      },
-    ));
+    await writeFile(join(copy.dir, 'views/pages/Over.tsx'), 'export function Over() { throw new Error("tampered"); }\n');
+    await writeFile(join(copy.dir, 'src/main.ts'), 'throw new Error("tampered");\n');
+    const after = await raw(port, '/over');
+    assert.equal(after.status, 200);
+    assert.equal(textOf(after.body, 'h1'), 'Over deze site');
+  });
 });
