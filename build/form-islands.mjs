@@ -32,18 +32,33 @@ export function islandEntry(name) {
  * @param {FormRules} rules its form's rule list
  */
 function formEntry(island, module, rules) {
-  const names = [...new Set(Object.values(rules).flatMap((field) => field.rules.map((rule) => rule.name)))].sort();
   return [
-    ...names.map((name, i) => `import { check as c${i} } from './islands/lib/rules/${name}.ts';`),
-    `import { registerChecks } from './islands/lib/validate.ts';`,
+    ...checkRegistration(rules, './islands/lib', '.ts'),
     `import { registerFormRules } from './islands/lib/forms/rules.ts';`,
     `export { validateValues } from './islands/lib/validate.ts';`,
     `export { hydrate } from './islands/runtime/hydrate.ts';`,
     `export { default } from ${module};`,
     `export const rules = ${JSON.stringify(rules)};`,
-    `registerChecks({ ${names.map((name, i) => `${JSON.stringify(name)}: c${i}`).join(', ')} });`,
     `registerFormRules(${JSON.stringify(island)}, rules);`,
   ].join('\n');
+}
+
+/**
+ * The lines of a module that imports the check of each rule a rule list names and registers them
+ * for the browser's validation (docs/forms.md §10): a form island's entry begins with them, and
+ * the benchmark's peers write them for the island they render (bench/next/write-rules.mjs).
+ * @param {FormRules} rules the form's rule list
+ * @param {string} lib `islands/lib` as the module imports it, e.g. `./islands/lib`
+ * @param {'.ts' | '.js'} extension of the specifiers, as the module's bundler resolves them
+ * @returns {string[]}
+ */
+export function checkRegistration(rules, lib, extension) {
+  const names = [...new Set(Object.values(rules).flatMap((field) => field.rules.map((rule) => rule.name)))].sort();
+  return [
+    ...names.map((name, i) => `import { check as c${i} } from '${lib}/rules/${name}${extension}';`),
+    `import { registerChecks } from '${lib}/validate${extension}';`,
+    `registerChecks({ ${names.map((name, i) => `${JSON.stringify(name)}: c${i}`).join(', ')} });`,
+  ];
 }
 
 /**

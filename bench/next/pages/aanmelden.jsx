@@ -28,8 +28,11 @@ function csrfToken() {
 
 /** The island's props (as Eiland's formProps): a fresh or the posted submission key, a token. */
 function form(state, submissionKey = randomUUID()) {
-  return { props: { form: { ...state, csrfToken: csrfToken(), submissionKey } } };
+  return { props: { form: { ...state, csrfToken: csrfToken(), submissionKey, form: REGISTRATION_FORM } } };
 }
+
+/** The registration form's identity, as Eiland's defineForm gives it to the island (src/forms/registration.ts). */
+const REGISTRATION_FORM = { name: 'registration', action: '/aanmelden', island: 'RegistrationForm' };
 
 function refuse(res, status, text) {
   res.statusCode = status;

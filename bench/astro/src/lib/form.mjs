@@ -8,8 +8,11 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 
 const SECRET = randomBytes(32);
 
+/** The registration form's identity, as Eiland's defineForm gives it to the island (src/forms/registration.ts). */
+const REGISTRATION_FORM = { name: 'registration', action: '/aanmelden', island: 'RegistrationForm' };
+
 /** An empty form's props. */
 export function emptyForm() {
   const random = randomBytes(32).toString('hex');
-  return { values: {}, errors: {}, csrfToken: `${createHmac('sha256', SECRET).update(random).digest('hex')}.${random}`, submissionKey: randomUUID() };
+  return { values: {}, errors: {}, csrfToken: `${createHmac('sha256', SECRET).update(random).digest('hex')}.${random}`, submissionKey: randomUUID(), form: REGISTRATION_FORM };
 }

@@ -1,0 +1,20 @@
+// Written by bench/next/write-rules.mjs from rules.json: the checks of the rules it names.
+import { check as c0 } from '../../../islands/lib/rules/arrayMaxSize.js';
+import { check as c1 } from '../../../islands/lib/rules/arrayMinSize.js';
+import { check as c2 } from '../../../islands/lib/rules/isEmail.js';
+import { check as c3 } from '../../../islands/lib/rules/isIn.js';
+import { check as c4 } from '../../../islands/lib/rules/isInt.js';
+import { check as c5 } from '../../../islands/lib/rules/isLength.js';
+import { check as c6 } from '../../../islands/lib/rules/isLowercase.js';
+import { check as c7 } from '../../../islands/lib/rules/isNotEmpty.js';
+import { check as c8 } from '../../../islands/lib/rules/isTrimmed.js';
+import { check as c9 } from '../../../islands/lib/rules/isUppercase.js';
+import { check as c10 } from '../../../islands/lib/rules/isUrl.js';
+import { check as c11 } from '../../../islands/lib/rules/isUuid.js';
+import { check as c12 } from '../../../islands/lib/rules/matches.js';
+import { check as c13 } from '../../../islands/lib/rules/max.js';
+import { check as c14 } from '../../../islands/lib/rules/maxLength.js';
+import { check as c15 } from '../../../islands/lib/rules/min.js';
+import { check as c16 } from '../../../islands/lib/rules/minLength.js';
+import { registerChecks } from '../../../islands/lib/validate.js';
+registerChecks({ "arrayMaxSize": c0, "arrayMinSize": c1, "isEmail": c2, "isIn": c3, "isInt": c4, "isLength": c5, "isLowercase": c6, "isNotEmpty": c7, "isTrimmed": c8, "isUppercase": c9, "isUrl": c10, "isUuid": c11, "matches": c12, "max": c13, "maxLength": c14, "min": c15, "minLength": c16 });
