@@ -14,8 +14,6 @@ import type { MailTransport } from './transport.js';
 
 /** How long a lease holds: far longer than a send may take (src/mail/transport.ts's timeouts). */
 const LEASE_MS = 10 * 60_000;
-/** Messages leased at once: one, so that each lease covers one send, however slow the server. */
-const BATCH = 1;
 /** The longest delay between two tries. */
 const MAX_DELAY_MS = 60 * 60_000;
 /** How often the outbox is read for messages due (another instance's, a retry's): every 5 s, or
@@ -73,13 +71,12 @@ export function startMailer(options: MailerOptions): Mailer {
   let again = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  /** Messages leased here and not yet settled, by id. */
-  const unsettled = new Map<string, OutboxMessage>();
-  /** Messages whose lease a stop gave back: what becomes of their send is no longer recorded. */
-  const abandoned = new Set<string>();
+  /** The message whose send is under way. */
+  let sending: OutboxMessage | undefined;
+  /** A message whose lease a stop gave back: what becomes of its send is no longer recorded. */
+  let abandoned: OutboxMessage | undefined;
 
   const settle = async (message: OutboxMessage, outcome: MailOutcome) => {
-    unsettled.delete(message.id);
     try {
       await storage.settleMail(message, outcome);
     } catch (err) {
@@ -102,7 +99,7 @@ export function startMailer(options: MailerOptions): Mailer {
         headers: { 'Auto-Submitted': 'auto-generated' },
       });
     } catch (error) {
-      if (abandoned.has(message.id)) return;
+      if (abandoned === message) return;
       const { responseCode, code, response } = failureOf(error);
       const fields = { mail: message.id, kind: message.kind, attempts: message.attempts, responseCode, code };
       // A 5xx refuses this message for good, but a refused login (EAUTH) is the configuration's:
@@ -120,28 +117,27 @@ export function startMailer(options: MailerOptions): Mailer {
       }
       return;
     }
-    if (abandoned.has(message.id)) return;
+    if (abandoned === message) return;
     await settle(message, { state: 'sent' });
     metrics.mail.inc({ outcome: 'sent' });
     logger.info({ event: 'mail_sent', mail: message.id, kind: message.kind, attempts: message.attempts }, 'mail_sent');
   };
 
+  // One message per lease, so that each lease covers one send, however slow the server.
   const drain = async () => {
-    for (;;) {
-      let batch: OutboxMessage[];
+    while (!stopping) {
+      let message: OutboxMessage | undefined;
       try {
-        batch = stopping ? [] : await storage.leaseMail(BATCH, LEASE_MS);
+        [message] = await storage.leaseMail(1, LEASE_MS);
       } catch (err) {
         logger.warn({ event: 'mail_lease_failed', err }, 'mail_lease_failed');
         return;
       }
-      if (batch.length === 0) return;
-      for (const message of batch) unsettled.set(message.id, message);
-      // A stop in the middle of a batch gives the rest back, due again at once.
-      for (const message of batch) {
-        if (abandoned.has(message.id)) continue;
-        await (stopping ? settle(message, { state: 'released' }) : deliver(message));
-      }
+      if (message === undefined) return;
+      // Leased while a stop began: given back, due again at once.
+      if (stopping) return settle(message, { state: 'released' });
+      sending = message;
+      await deliver(message).finally(() => (sending = undefined));
     }
   };
 
@@ -177,13 +173,11 @@ export function startMailer(options: MailerOptions): Mailer {
         let wait: NodeJS.Timeout | undefined;
         const finished = await Promise.race([under.then(() => true), new Promise<false>((r) => (wait = setTimeout(r, STOP_WAIT_MS, false)))]);
         clearTimeout(wait);
-        if (!finished) {
-          // The send goes on until the process ends; its message and the rest of the batch are
-          // due again for another instance (an SMTP server keeps no message whose transaction
-          // did not end).
-          const left = [...unsettled.values()];
-          for (const message of left) abandoned.add(message.id);
-          await Promise.all(left.map((message) => settle(message, { state: 'released' })));
+        if (!finished && sending) {
+          // The send goes on until the process ends; its message is due again for another
+          // instance (an SMTP server keeps no message whose transaction did not end).
+          abandoned = sending;
+          await settle(abandoned, { state: 'released' });
         }
       }
       transport.close();
