@@ -9,7 +9,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openPostgres } from '../src/storage/postgres/index.js';
 import { startServer } from '../src/server.js';
-import { REGISTRATION } from './helpers/engines.js';
+import { REGISTRATION } from './helpers/temp-storage.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { logCollector, type LogLine } from './helpers/logs.js';
 import { usePostgres } from './helpers/postgres.js';

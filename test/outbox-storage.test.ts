@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { StorageUnavailableError } from '../src/storage/types.js';
-import { REGISTRATION, useEngines } from './helpers/engines.js';
+import { useEngines } from './helpers/engines.js';
+import { REGISTRATION } from './helpers/temp-storage.js';
 
 const { engines } = useEngines();
 const CONTACT = { naam: 'Bob', email: 'bob@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' };

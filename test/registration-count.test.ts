@@ -13,7 +13,8 @@ import { openPostgres } from '../src/storage/postgres/index.js';
 import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations/index.js';
 import { openSqlite } from '../src/storage/sqlite/index.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
-import { REGISTRATION, useEngines } from './helpers/engines.js';
+import { useEngines } from './helpers/engines.js';
+import { REGISTRATION } from './helpers/temp-storage.js';
 
 const { engines, tempFile, cluster } = useEngines();
 const key = (n: number) => `0b0e6e1c-0000-4000-8000-${String(n).padStart(12, '0')}`;

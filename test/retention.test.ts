@@ -13,11 +13,9 @@ import { startRetention } from '../src/retention.js';
 import { startServer } from '../src/server.js';
 import { useApp } from './helpers/app.js';
 import { logCollector } from './helpers/logs.js';
-import { tempStorage } from './helpers/temp-storage.js';
+import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ROW = { naam: 'Anna', email: 'anna@voorbeeld.nl', website: null, referentie: null, gebruikersnaam: 'anna', landcode: 'NL', interesses: ['sport'], personen: 1 };
-
 describe('retention (docs/operations.md §11)', () => {
   it('RETENTION_DAYS: 365 by default, a whole number of days from 1 to 36500, else the start is refused', () => {
     assert.equal(loadConfig({}).retentionDays, DEFAULT_RETENTION_DAYS);
@@ -33,7 +31,7 @@ describe('retention (docs/operations.md §11)', () => {
     const { stream, lines } = logCollector();
     const metrics = createMetrics();
     try {
-      await temp.storage.saveRegistration('0b0e6e1c-1111-4111-8111-000000000001', ROW);
+      await temp.storage.saveRegistration('0b0e6e1c-1111-4111-8111-000000000001', REGISTRATION);
       await temp.storage.saveContactMessage('0b0e6e1c-1111-4111-8111-000000000002', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
       for (const mail of await temp.storage.leaseMail(10, 60_000)) await temp.storage.settleMail(mail, { state: 'sent' });
       const logger = pino({ level: 'debug' }, stream);

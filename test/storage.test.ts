@@ -14,7 +14,8 @@ import { openSqlite } from '../src/storage/sqlite/index.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
 import { StorageUnavailableError } from '../src/storage/types.js';
 import pg from 'pg';
-import { REGISTRATION, useEngines } from './helpers/engines.js';
+import { useEngines } from './helpers/engines.js';
+import { REGISTRATION } from './helpers/temp-storage.js';
 import { startApp, textOf } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 

@@ -1,7 +1,7 @@
 /**
  * Both storage engines as the contract tests open them (docs/operations.md §3): a fresh, empty
  * store of each, SQLite in a temporary folder and PostgreSQL as a new database of the test
- * cluster, and a registration to store.
+ * cluster.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,20 +11,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openPostgres } from '../../src/storage/postgres/index.js';
 import { openSqlite } from '../../src/storage/sqlite/index.js';
-import type { NewRegistration, Storage } from '../../src/storage/types.js';
+import type { Storage } from '../../src/storage/types.js';
 import { usePostgres, type TestPostgres } from './postgres.js';
-
-/** A registration as the form hands it to storage. */
-export const REGISTRATION: NewRegistration = {
-  naam: 'Anna',
-  email: 'anna@voorbeeld.nl',
-  website: null,
-  referentie: null,
-  gebruikersnaam: 'anna',
-  landcode: 'NL',
-  interesses: ['sport'],
-  personen: 1,
-};
 
 /** A fresh, empty store of one engine, and how to open its database again. */
 export type Engine = [name: string, open: () => Promise<OpenedEngine>];

@@ -1,12 +1,24 @@
 /**
- * Storage for the apps a test starts: a throw-away SQLite database, and the seam that replaces
- * the registration count (docs/streaming.md §1).
+ * Storage for the apps a test starts: a throw-away SQLite database, the seam that replaces the
+ * registration count (docs/streaming.md §1), and a registration to store.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqlite } from '../../src/storage/sqlite/index.js';
-import type { Storage } from '../../src/storage/types.js';
+import type { NewRegistration, Storage } from '../../src/storage/types.js';
+
+/** A registration as the form hands it to storage. */
+export const REGISTRATION: NewRegistration = {
+  naam: 'Anna',
+  email: 'anna@voorbeeld.nl',
+  website: null,
+  referentie: null,
+  gebruikersnaam: 'anna',
+  landcode: 'NL',
+  interesses: ['sport'],
+  personen: 1,
+};
 
 /**
  * A temporary SQLite database for one test app (docs/operations.md §3).
