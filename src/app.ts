@@ -3,6 +3,7 @@
  * meets them (ARCHITECTURE.md, "The life of a request"). `createApp` builds the production
  * app; it does not listen (src/server.ts does), and development wraps it (src/dev/app.tsx).
  */
+import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import express, { Router, type Express } from 'express';
 import type { DestinationStream, Logger } from 'pino';
@@ -20,11 +21,12 @@ import { singleHost } from './host-header.js';
 import { imageService } from './images/index.js';
 import type { Optimizer } from './images/optimizer.js';
 import { Lifecycle } from './lifecycle.js';
-import { createLogger, requestLogging } from './logging.js';
-import { requestMetrics } from './metrics/http.js';
+import { createLogger, requestLogging, requestTracker } from './logging.js';
+import { requestMetrics, requestObserver } from './metrics/http.js';
 import { createMetrics, type Metrics } from './metrics/index.js';
 import { countStorageErrors } from './metrics/storage.js';
 import { PROJECT_ROOT } from './project-root.js';
+import { fastPath } from './fast-path.js';
 import { errorHandler, notFound } from './render/error-handler.js';
 import { createRenderCache } from './render/cache.js';
 import { withRenderCache } from './render/cached-render.js';
@@ -61,18 +63,33 @@ export interface AppOptions {
   imageOptimizer?: Optimizer;
   /** The app's instruments; new ones unless given (the server shares them with its metrics listener). */
   metrics?: Metrics;
+  /** False: Express answers every request, render cache hits too (tests compare the fast path with it). */
+  fastPath?: boolean;
+}
+
+/** The app as a server runs it. */
+export interface App {
+  /** The Express app (development wraps it: src/dev/app.tsx). */
+  express: Express;
+  /**
+   * The server's request listener: the fast path beside the Express app (src/fast-path.ts), or the
+   * Express app alone where there is no fast path: the render cache off, its hits verified, or
+   * `fastPath: false`.
+   */
+  listener: RequestListener;
 }
 
 /**
  * Builds the Express app: request context, logging and metrics, the `Host` check, the filter's
  * matcher (excluded paths end at their handlers) and chain, canonical paths, one router for every
- * route, and the one error handler.
+ * route, and the one error handler; and beside it the fast path, which answers a render cache
+ * hit of a fixed path without it.
  * @param config validated configuration (see `loadConfig`)
  * @param options dependencies and test seams
  * @throws Error when the build manifest is missing, invalid or not this bundle's (run `npm run build`)
  * @throws TypeError when `config.csrfSecret` is not set
  */
-export function createApp(config: Config, options: AppOptions): Express {
+export function createApp(config: Config, options: AppOptions): App {
   if (config.csrfSecret === undefined) throw new TypeError('createApp needs config.csrfSecret (from CSRF_SECRET or storage)');
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const assets = options.assets ?? productionAssets(join(PROJECT_ROOT, 'dist'));
@@ -98,8 +115,10 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.use(requestContext());
   // On every response, whatever answers it (docs/filter.md §4, §8).
   app.use(noSniff());
-  app.use(requestLogging(logger, { maskPath }));
-  app.use(requestMetrics(metrics));
+  const track = requestTracker(logger, { maskPath });
+  const observe = requestObserver(metrics);
+  app.use(requestLogging(track));
+  app.use(requestMetrics(observe));
   // Before any path is looked at: a request for two sites at once is for none (docs/filter.md §9).
   app.use(singleHost());
   // Every path of src/filter/excluded.ts, and only those, outside the filter (docs/filter.md §1–§2).
@@ -118,5 +137,6 @@ export function createApp(config: Config, options: AppOptions): Express {
   app.use(routes);
   app.use(notFound());
   app.use(errorHandler(render));
-  return app;
+  const fast = options.fastPath !== false && render.caching && !config.renderCache.verify;
+  return { express: app, listener: fast ? fastPath({ app, routes: pages, render, track, observe, logger, publicOrigins: config.publicOrigins }) : app };
 }

@@ -21,7 +21,7 @@ const VALID_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(?::[0-
  * @returns `duplicate`, `invalid`, or undefined for one valid `Host` (or none: HTTP/1.0, which
  *   Node's parser has already judged)
  */
-function hostProblem(req: IncomingMessage): 'duplicate' | 'invalid' | undefined {
+export function hostProblem(req: IncomingMessage): 'duplicate' | 'invalid' | undefined {
   let count = 0;
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     if (req.rawHeaders[i]!.length === 4 && req.rawHeaders[i]!.toLowerCase() === 'host') count += 1;

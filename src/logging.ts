@@ -2,9 +2,9 @@
  * Logs (docs/operations.md §2): pino JSON lines, one `request completed` line per
  * request, secrets redacted, user input with control characters escaped.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { LogLevel } from './config.js';
 import { requestIdFor } from './filter/request-id.js';
 import { excludedPath } from './filter/excluded.js';
@@ -23,9 +23,8 @@ export type PathMask = (text: string) => string;
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
 /** Whether a request's line is written at `debug`: an excluded path or a probe, on its canonical path. */
-function quiet(res: Response): boolean {
-  const { target } = res.locals;
-  return target.kind === 'path' && (excludedPath(target.canonical) !== undefined || PROBE_PATHS.has(target.canonical));
+function quiet({ target }: LineLocals): boolean {
+  return target !== undefined && target.kind === 'path' && (excludedPath(target.canonical) !== undefined || PROBE_PATHS.has(target.canonical));
 }
 
 /**
@@ -122,44 +121,60 @@ type RequestBindings = { reqId: string } & Partial<TraceContext>;
  * `req.log`: the request's child logger, made on first use. One getter on the app's request
  * prototype (Express gives each app its own) rather than a property defined on every request,
  * which cost 3 % of the time of `/` and left each request object with a shape of its own
- * (measured). Every request of the app has passed {@link requestLogging} first.
+ * (measured). Every request of the app has been tracked first.
  */
 function requestLog(this: LoggedRequest): Logger {
   return (this[REQUEST_LOGGER] ??= this[PROCESS_LOGGER]!.child(this[BINDINGS]!));
 }
 
-/** Options of {@link requestLogging}. */
+/** Options of {@link requestTracker}. */
 interface RequestLoggingOptions {
   /** Masks paths that grant access to personal data (default: none). */
   maskPath?: PathMask;
 }
 
+/** What a request's line reads from its response's state when the response ends: `res.locals`, or the fast path's own. */
+type LineLocals = Partial<Pick<Express.Locals, 'target' | 'route' | 'render' | 'shed' | 'failure'>>;
+
+/** A response whose request is tracked: its state is read when it ends. */
+export type TrackedResponse = ServerResponse & { locals: LineLocals };
+
 /**
- * The request logging middleware: assigns the request id, gives the request a logger (made
- * only when a line is written), and writes one `request completed` line per request with
- * `reqId`, `method`, `path` (as requested, never the query string; masked where it grants
- * access to personal data), `status`, `responseTime` (ms), `route` and, for a page, `render`
- * (`hit`, `miss` or `bypass`: the render cache); with `err` for a 5xx. A request whose client
- * left before its response ended gets `request aborted` instead, with the status only where a
- * head had gone out; one the server answered itself (a 408) gets the status it wrote.
- * A valid W3C `traceparent` adds `traceId` and `spanId` to every line of the request.
- * Levels: 5xx `error` (a 503 that sheds load: `warn`, without a stack), 4xx `warn`, assets
- * and probes `debug`, the rest (and an abort before any head) `info`. It replaces pino-http, which serialised every request
- * into a child logger whether or not anything was logged (19 % of the time on `/aanmelden`).
+ * Starts a request's log: gives the request its id and trace context, and writes its one line
+ * when its response ends. Made by {@link requestTracker}; run once per request, by the fast path
+ * (src/fast-path.ts) or by the {@link requestLogging} middleware.
+ * @param req the request
+ * @param res its response; `res.locals` is read when it ends
+ * @param started when the request arrived (`Date.now()`, ms)
+ */
+export type RequestTracker = (req: IncomingMessage, res: TrackedResponse, started: number) => void;
+
+/** Whether a request has been tracked already: the fast path took it and handed it on. */
+const tracked = (req: IncomingMessage) => (req as LoggedRequest)[BINDINGS] !== undefined;
+
+/**
+ * The request log (docs/operations.md §2): assigns the request id, and writes one
+ * `request completed` line per request with `reqId`, `method`, `path` (as requested, never the
+ * query string; masked where it grants access to personal data), `status`, `responseTime` (ms),
+ * `route` and, for a page, `render` (`hit`, `miss` or `bypass`: the render cache); with `err`
+ * for a 5xx. A request whose client left before its response ended gets `request aborted`
+ * instead, with the status only where a head had gone out; one the server answered itself (a
+ * 408) gets the status it wrote. A valid W3C `traceparent` adds `traceId` and `spanId` to every
+ * line of the request. Levels: 5xx `error` (a 503 that sheds load: `warn`, without a stack), 4xx
+ * `warn`, assets and probes `debug`, the rest (and an abort before any head) `info`. It replaces
+ * pino-http, which serialised every request into a child logger whether or not anything was
+ * logged (19 % of the time on `/aanmelden`).
  * @param logger the process logger
  */
-export function requestLogging(logger: Logger, { maskPath = (path) => path }: RequestLoggingOptions = {}): RequestHandler {
-  return function requestLogging(req, res, next) {
-    const started = Date.now();
-    const url = req.url;
+export function requestTracker(logger: Logger, { maskPath = (path) => path }: RequestLoggingOptions = {}): RequestTracker {
+  return function trackRequest(req, res, started) {
+    const url = req.url!;
     const reqId = requestIdFor(req);
     req.id = reqId;
     const trace = parseTraceparent(req.headers.traceparent);
     const bindings: RequestBindings = trace ? { reqId, ...trace } : { reqId };
     (req as LoggedRequest)[PROCESS_LOGGER] = logger;
     (req as LoggedRequest)[BINDINGS] = bindings;
-    const proto = Object.getPrototypeOf(req) as object;
-    if (!Object.hasOwn(proto, 'log')) Object.defineProperty(proto, 'log', { configurable: true, enumerable: false, get: requestLog });
     const complete = (err?: Error) => {
       res.off('finish', complete);
       res.off('close', complete);
@@ -170,16 +185,30 @@ export function requestLogging(logger: Logger, { maskPath = (path) => path }: Re
       const ended = res.writableEnded || err !== undefined;
       const status = ended ? res.statusCode : sentStatus(res);
       const left = !ended && serverAnswer(res) === undefined;
-      const shed = res.locals.shed === true && status === 503 && !err;
-      const failed = shed || status === undefined ? undefined : (err ?? res.locals.failure ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined));
-      const level = status === undefined ? 'info' : (status >= 500 && !shed) || err ? 'error' : status >= 400 ? 'warn' : quiet(res) ? 'debug' : 'info';
+      const { locals } = res;
+      const shed = locals.shed === true && status === 503 && !err;
+      const failed = shed || status === undefined ? undefined : (err ?? locals.failure ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined));
+      const level = status === undefined ? 'info' : (status >= 500 && !shed) || err ? 'error' : status >= 400 ? 'warn' : quiet(locals) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const line = { ...bindings, method: req.method, path: loggedPath(url, maskPath), status, responseTime: Date.now() - started, route: res.locals.route, render: res.locals.render };
+      const line = { ...bindings, method: req.method, path: loggedPath(url, maskPath), status, responseTime: Date.now() - started, route: locals.route, render: locals.render };
       logger[level](failed ? { ...line, err: failed } : line, left ? 'request aborted' : 'request completed');
     };
     res.on('finish', complete);
     res.on('close', complete);
     res.on('error', complete);
+  };
+}
+
+/**
+ * The request logging middleware: tracks the request with {@link requestTracker}'s tracker unless
+ * the fast path already has, and gives it `req.log`, a logger made only when a line is written.
+ * @param track the app's tracker
+ */
+export function requestLogging(track: RequestTracker): RequestHandler {
+  return function requestLogging(req, res, next) {
+    if (!tracked(req)) track(req, res, Date.now());
+    const proto = Object.getPrototypeOf(req) as object;
+    if (!Object.hasOwn(proto, 'log')) Object.defineProperty(proto, 'log', { configurable: true, enumerable: false, get: requestLog });
     next();
   };
 }

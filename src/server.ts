@@ -104,7 +104,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const csrfSecret = await csrfSecretOf(config, storage);
   const metrics = options.metrics ?? createMetrics();
   const production = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
-  const app = options.wrap ? options.wrap(production) : production;
+  const app = options.wrap ? options.wrap(production.express) : production.listener;
   const server = createServer(
     {
       headersTimeout: 10_000,

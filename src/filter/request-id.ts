@@ -5,8 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
-import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '../../protocol/request-id.js';
+import { REQUEST_ID_PATTERN } from '../../protocol/request-id.js';
 
 
 /**
@@ -17,15 +16,4 @@ import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '../../protocol/request-id
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-}
-
-/**
- * Filter step 1: exposes the request id (given to the request by the logger,
- * so every log line carries it) as the `X-Request-Id` response header.
- */
-export function requestIdHeader(): RequestHandler {
-  return function requestIdHeader(req, res, next) {
-    res.setHeader(REQUEST_ID_HEADER, req.id);
-    next();
-  };
 }

@@ -4,7 +4,6 @@
  * `X-Content-Type-Options: nosniff`, which every response of the app gets, filtered or not.
  */
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
@@ -54,18 +53,25 @@ function helmetFor(https: boolean): RequestHandler {
  * @example app.use(noSniff())
  */
 export function noSniff(): RequestHandler {
+  const [name, value] = NO_SNIFF;
   return function noSniff(_req, res, next) {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader(name, value);
     next();
   };
 }
+
+/** The header every response gets (see {@link noSniff}), as `writeHead` takes it. */
+export const NO_SNIFF: readonly [string, string] = ['X-Content-Type-Options', 'nosniff'];
 
 /** Random bytes for nonces, drawn 4 KiB at a time: one call into the CSPRNG per 256 responses. */
 let pool = Buffer.alloc(0);
 let offset = 0;
 
-/** A fresh nonce: 128 random bits, base64, never handed out twice. */
-function nonce(): string {
+/**
+ * A fresh CSP nonce (docs/filter.md §4): 128 random bits, base64, never handed out twice.
+ * @returns 24 characters of base64
+ */
+export function nonce(): string {
   if (offset + 16 > pool.length) {
     pool = randomBytes(4096);
     offset = 0;
@@ -74,40 +80,34 @@ function nonce(): string {
   return pool.toString('base64', offset - 16, offset);
 }
 
+/** The headers helmet sets, in its order, with the CSP's value cut where the nonce goes. */
+export interface SecurityHeaders {
+  /** `[name, value]` pairs, the CSP's among them with `''` for its value. */
+  lines: Array<[string, string]>;
+  /** The CSP's index in `lines`. */
+  csp: number;
+  /** The CSP's value before and after the nonce. */
+  around: [string, string];
+}
+
 /**
- * The headers helmet sets, computed once: helmet is asked with a placeholder nonce, and each
- * response gets the same headers with its own nonce in the CSP (helmet would rebuild the
+ * The headers helmet sets, computed once per scheme: helmet is asked with a placeholder nonce,
+ * and each response gets the same headers with its own nonce in the CSP (helmet would rebuild the
  * same policy string for every request).
+ * @param https whether the response goes over https (`req.secure`): HSTS and upgrade-insecure-requests
+ * @throws Error when helmet sets no CSP with the nonce
  */
-function headerTemplate(https: boolean): (res: ServerResponse, nonce: string) => void {
-  const headers: Array<[string, string]> = [];
+export function securityHeaders(https: boolean): SecurityHeaders {
+  const lines: Array<[string, string]> = [];
   const fake = {
-    setHeader: (name: string, value: string) => headers.push([name, String(value)]),
+    setHeader: (name: string, value: string) => lines.push([name, String(value)]),
     removeHeader: () => {},
     getHeader: () => undefined,
   };
   helmetFor(https)({ secure: https, headers: {} } as never, fake as never, () => {});
-  const csp = headers.find(([name]) => name.toLowerCase() === 'content-security-policy');
-  const [before, after] = csp ? csp[1].split(NONCE_SLOT) : ['', ''];
-  if (!csp || after === undefined) throw new Error('helmet set no CSP with the nonce');
-  const fixed = headers.filter((h) => h !== csp);
-  return (res, nonce) => {
-    for (const [name, value] of fixed) res.setHeader(name, value);
-    res.setHeader(csp[0], before + nonce + after);
-  };
-}
-
-/**
- * Sets `res.locals.nonce` (128 random bits, base64) and the helmet headers.
- * @returns a middleware choosing the https or plain-http policy by `req.secure`
- */
-export function securityHeaders(): RequestHandler {
-  const overHttps = headerTemplate(true);
-  const overHttp = headerTemplate(false);
-  return function securityHeaders(req, res, next) {
-    const fresh = nonce();
-    res.locals.nonce = fresh;
-    (req.secure ? overHttps : overHttp)(res, fresh);
-    next();
-  };
+  const csp = lines.findIndex(([name]) => name.toLowerCase() === 'content-security-policy');
+  const [before, after] = csp === -1 ? [] : lines[csp]![1].split(NONCE_SLOT);
+  if (before === undefined || after === undefined) throw new Error('helmet set no CSP with the nonce');
+  lines[csp]![1] = '';
+  return { lines, csp, around: [before, after] };
 }

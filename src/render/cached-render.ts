@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
 import type { AssetsSource } from '../assets/source.js';
 import type { Metrics } from '../metrics/index.js';
 import { renderKey, type RenderCache, type RenderCacheResult } from './cache.js';
-import { fillTemplate, PLACEHOLDERS, toTemplate, type HoleValues } from './holes.js';
+import { fillTemplate, PLACEHOLDERS, toTemplate, type HoleValues, type Template } from './holes.js';
 import { propsKey } from './props-key.js';
 import type { Mode, PageRenderer, Render, RenderRequest, RequestValues } from './types.js';
 import { modeOf } from './whole-document.js';
@@ -31,8 +31,8 @@ interface CachedRenderOptions {
 export function withRenderCache(pages: PageRenderer, { cache, metrics, assets }: CachedRenderOptions): Render {
   metrics.watchRenderCache(() => cache.size());
 
-  const counted = (res: Response, result: RenderCacheResult) => {
-    res.locals.render = result;
+  const counted = (locals: { render?: RenderCacheResult }, result: RenderCacheResult) => {
+    locals.render = result;
     metrics.renderCache.inc({ result });
   };
 
@@ -57,7 +57,7 @@ export function withRenderCache(pages: PageRenderer, { cache, metrics, assets }:
     // Props with a pending promise, or with a value JSON cannot stand for, have no key.
     const props = cache.enabled && page.cacheable ? propsKey(page.props) : undefined;
     if (props === undefined) {
-      counted(res, 'bypass');
+      counted(res.locals, 'bypass');
       // Rendered as it comes, with this response's values where the loader gave placeholders.
       return pages.render(req, res, page.cacheable ? page.cacheable.fresh() : page, mode, values);
     }
@@ -65,16 +65,24 @@ export function withRenderCache(pages: PageRenderer, { cache, metrics, assets }:
     const key = renderKey({ route: res.locals.route ?? '', path: req.path, buildId: assets.current().buildId, mode, status: page.status, title: page.title, props });
     const hit = cache.get(key);
     if (hit) {
-      counted(res, 'hit');
+      counted(res.locals, 'hit');
       return serveHit(req, res, page, mode, fillTemplate(hit, holes), values);
     }
-    counted(res, 'miss');
+    counted(res.locals, 'miss');
     pages.render(req, res, page, mode, { nonce: PLACEHOLDERS.nonce, requestId: PLACEHOLDERS.requestId }, (text, htmlRange, complete) => {
       const template = toTemplate(text, htmlRange);
       if (complete) cache.set(key, template);
       pages.send(res, page, mode, fillTemplate(template, holes));
     });
   } as Render;
-  Object.defineProperty(render, 'caching', { value: cache.enabled });
+  /** The fast path's lookup: a hit counted (and recorded in `locals` for the log line) as the router's is. */
+  function hit(locals: { render?: RenderCacheResult }, route: string, path: string, mode: Mode, page: RenderRequest): Template | undefined {
+    const props = cache.enabled ? propsKey(page.props) : undefined;
+    if (props === undefined) return undefined;
+    const template = cache.get(renderKey({ route, path, buildId: assets.current().buildId, mode, status: page.status, title: page.title, props }));
+    if (template) counted(locals, 'hit');
+    return template;
+  }
+  Object.defineProperties(render, { caching: { value: cache.enabled }, hit: { value: hit } });
   return render;
 }

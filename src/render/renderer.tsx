@@ -72,8 +72,9 @@ export function createPageRenderer({ assets, timeoutMs, metrics, publicOrigin }:
       return;
     }
     if (res.headersSent || res.destroyed) return;
-    setHtmlHead(res, { status: page.status, cacheControl: page.cacheControl, streamed: mode === 'stream' });
-    res.end(body);
+    const bytes = Buffer.from(body);
+    setHtmlHead(res, { status: page.status, cacheControl: page.cacheControl, streamed: mode === 'stream', length: bytes.length });
+    res.end(bytes);
   }
 
   function render(req: Request, res: Response, page: RenderRequest, mode: Mode, values: RequestValues, into?: TextSink): void {

@@ -5,6 +5,7 @@
 import type { Request, Response } from 'express';
 import type { ReactNode } from 'react';
 import type { RouteKind } from '../../protocol/routes.js';
+import type { Template } from './holes.js';
 import type { PageMeta } from './page-meta.js';
 
 /** What one page render needs. */
@@ -39,6 +40,14 @@ export interface RenderRequest {
 export type Render = ((req: Request, res: Response, page: RenderRequest) => void) & {
   /** Whether renders are cached: a loader then gives placeholders for the request's values. */
   readonly caching: boolean;
+  /**
+   * The kept template of a page, for the fast path (src/fast-path.ts): counted as a hit, and
+   * `locals.render` set, as when the router is served one; undefined when this version of the page
+   * is not kept or its props have no key.
+   * @param route the route pattern, e.g. `/`
+   * @param path the canonical path
+   */
+  readonly hit: (locals: { render?: 'hit' | 'miss' | 'bypass' }, route: string, path: string, mode: Mode, page: RenderRequest) => Template | undefined;
 };
 
 /** How a page is sent: streamed HTML, the whole document at once (bots, text browsers), or page data. */

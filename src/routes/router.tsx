@@ -4,6 +4,7 @@
  * other method is a 405 with `Allow`.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
@@ -46,28 +47,80 @@ function context(req: Request, res: Response): LoaderContext {
   return { req, csrfToken: () => res.locals.csrfToken, submissionKey: randomUUID };
 }
 
+/** The request's values a cacheable page's loader took as placeholders (docs/streaming.md §6). */
+export interface TakenHoles {
+  csrfToken?: true;
+  submissionKey?: true;
+}
+
+/** A cacheable page's props, settled where they could be, and the request's values its loader took. */
+export interface LoadedPage {
+  props: object;
+  taken: TakenHoles;
+}
+
 /**
- * A loader's context when its page may be cached (docs/streaming.md §6): each value taken from
- * the request is recorded in `res.locals.holes` and handed to the loader as its placeholder.
+ * Runs a cacheable route's loader (docs/streaming.md §6): each value it takes from the request is
+ * recorded and handed to it as its placeholder; then its deferred props get their one turn to
+ * settle. The same for the router and the fast path (src/fast-path.ts).
+ * @param route the route, its renders cached
+ * @param req the request, or the fast path's view of it through Express's getters
+ * @throws what the loader throws
  */
-function holeContext(req: Request, res: Response): LoaderContext {
-  const holes: HoleValues = (res.locals.holes = {});
-  return {
+export async function loadCacheable(route: AnyPageRoute, req: Request): Promise<LoadedPage> {
+  const taken: TakenHoles = {};
+  const context: LoaderContext = {
     req,
     csrfToken() {
-      holes.csrfToken ??= res.locals.csrfToken;
+      taken.csrfToken = true;
       return PLACEHOLDERS.csrfToken;
     },
     // One per page: a page has one form.
     submissionKey() {
-      holes.submissionKey ??= randomUUID();
+      taken.submissionKey = true;
       return PLACEHOLDERS.submissionKey;
     },
   };
+  const props = route.loader ? await route.loader(context) : {};
+  await settleDeferred(props);
+  return { props, taken };
 }
 
-/** What the renderer needs to render a route's view with props and a status. */
-function pageRequest(route: AnyPageRoute, status: number, props: object, onShellError: (e: unknown) => void): RenderRequest {
+/** This response's values of the holes a loader took: the request's token (its cookies set now), a fresh key. */
+function holeValues(res: Response, taken: TakenHoles): HoleValues {
+  const values: HoleValues = {};
+  if (taken.csrfToken) values.csrfToken = res.locals.csrfToken;
+  if (taken.submissionKey) values.submissionKey = randomUUID();
+  return values;
+}
+
+/** A page the fast path loaded and then handed to the router, by request. */
+const handedOver = new WeakMap<IncomingMessage, { route: AnyPageRoute; loading: Promise<LoadedPage> }>();
+
+/**
+ * Hands a page the fast path began loading to the router, which then renders it from that load
+ * instead of running the loader again (src/fast-path.ts).
+ * @param req the request, about to go through Express
+ * @param route the route the fast path matched
+ * @param loading what {@link loadCacheable} returned for it (a rejection reaches the error handler)
+ */
+export function handOver(req: IncomingMessage, route: AnyPageRoute, loading: Promise<LoadedPage>): void {
+  handedOver.set(req, { route, loading });
+}
+
+/** The load handed over for this route, taken once; undefined when there is none. */
+function takeHandedOver(req: Request, route: AnyPageRoute): Promise<LoadedPage> | undefined {
+  const given = handedOver.get(req);
+  if (given?.route !== route) return undefined;
+  handedOver.delete(req);
+  return given.loading;
+}
+
+/**
+ * What the renderer needs to render a route's view with props and a status.
+ * @param onShellError called instead of sending when the shell fails (the router's `next`)
+ */
+export function pageRequest(route: AnyPageRoute, status: number, props: object, onShellError: (e: unknown) => void): RenderRequest {
   const title = typeof route.title === 'function' ? route.title(props) : route.title;
   return {
     status,
@@ -88,10 +141,16 @@ function pageRequest(route: AnyPageRoute, status: number, props: object, onShell
 function pageHandler(route: AnyPageRoute, render: Render): RequestHandler {
   const cached = render.caching && route.noRenderCache === undefined;
   return async function page(req, res, next) {
-    const props = route.loader ? await route.loader(cached ? holeContext(req, res) : context(req, res)) : {};
-    await settleDeferred(props);
+    if (!cached) {
+      const props = route.loader ? await route.loader(context(req, res)) : {};
+      await settleDeferred(props);
+      render(req, res, pageRequest(route, 200, props, next));
+      return;
+    }
+    const { props, taken } = await (takeHandedOver(req, route) ?? loadCacheable(route, req));
+    const holes = (res.locals.holes = holeValues(res, taken));
     const request = pageRequest(route, 200, props, next);
-    if (cached) request.cacheable = { fresh: () => pageRequest(route, 200, fillProps(props, res.locals.holes ?? {}), next) };
+    request.cacheable = { fresh: () => pageRequest(route, 200, fillProps(props, holes), next) };
     render(req, res, request);
   };
 }

@@ -5,6 +5,7 @@
  * (test/helpers/wait.ts) are re-exported here, where most tests import them.
  */
 import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,8 @@ export { waitFor, within } from './wait.js';
 export interface TestApp {
   url: string;
   port: number;
+  /** The http server the app listens on. */
+  server: Server;
   /** Sends one request in-process, without a socket (test/helpers/inject.ts); see {@link raw} for one over TCP. */
   request(path: string, options?: RawOptions): Promise<RawResponse>;
   /** Every log line written so far, raw. */
@@ -63,12 +66,13 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
   const base = options.storage ?? temp!.storage;
   const storage = options.countRegistrations ? withCount(base, options.countRegistrations) : base;
   const production = createApp(config, { logStream: stream, ...options, storage });
-  const server = (options.wrap ? options.wrap(production) : production).listen(env.PORT === undefined ? 0 : config.port, '127.0.0.1');
+  const server = createServer(options.wrap ? options.wrap(production.express) : production.listener).listen(env.PORT === undefined ? 0 : config.port, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    server,
     request: (path, options) => inject(server, path, options),
     rawLogs: () => [...lines],
     logs: () => lines.map((l) => JSON.parse(l) as LogLine),

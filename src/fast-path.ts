@@ -1,0 +1,123 @@
+/**
+ * The fast path (docs/streaming.md §7): a render cache hit on a page of a fixed path, answered
+ * beside Express with what the Express path would send, byte for byte but the request's own
+ * values. Express's entry alone (its request and response prototypes, its router's walk) costs
+ * more than the rest of such a hit (docs/performance.md §4). Everything else, and everything the
+ * fast path cannot answer, goes to the Express app.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Express, Request } from 'express';
+import type { Logger } from 'pino';
+import { DATA_HEADER } from '../protocol/page-data.js';
+import { filterHead } from './filter/head.js';
+import { publicHostCheck } from './filter/public-host.js';
+import { NO_SNIFF, nonce } from './filter/security-headers.js';
+import { hostProblem } from './host-header.js';
+import type { RequestTracker, TrackedResponse } from './logging.js';
+import type { RequestObserver } from './metrics/http.js';
+import { fillTemplate } from './render/holes.js';
+import { htmlHeadLines } from './render/html-head.js';
+import type { Render } from './render/types.js';
+import { wantsWholeDocument } from './render/whole-document.js';
+import type { AnyPageRoute } from './route-table.js';
+import { handOver, loadCacheable, pageRequest, type LoadedPage } from './routes/router.js';
+
+/** Options of {@link fastPath}. */
+interface FastPathOptions {
+  /** The Express app: it answers what the fast path does not, and lends its request getters. */
+  app: Express;
+  /** The route table; its routes of a fixed path whose renders are cached are the fast path's. */
+  routes: readonly AnyPageRoute[];
+  /** The render cache around the page renderer. */
+  render: Render;
+  /** The app's request log (src/logging.ts). */
+  track: RequestTracker;
+  /** The app's request durations (src/metrics/http.ts). */
+  observe: RequestObserver;
+  /** Where a failure of the fast path itself is logged (`fast_path_failed`). */
+  logger: Logger;
+  /** `PUBLIC_ORIGIN`'s origins: a request for another site goes to Express, which refuses it. */
+  publicOrigins?: readonly string[];
+}
+
+/** A response the fast path tracks: its state for the log line and metrics, as `res.locals` has it on the Express path. */
+type FastResponse = TrackedResponse & { locals: Partial<Express.Locals> };
+
+/**
+ * Whether the fast path may answer a route: a fixed path (no params) whose renders are cached.
+ * It still hands a page to Express whenever the cache does not hold its version, or the page holds
+ * a form's values.
+ */
+export const fastPathRoute = (route: AnyPageRoute): boolean => !route.path.includes(':') && route.noRenderCache === undefined;
+
+/**
+ * The request as Express's getters see it (`secure`, `protocol`, `host`, `get`, `query`), without
+ * the cost of giving the request itself Express's prototype: a loader gets it as its `req`
+ * (a fixed path has no route params).
+ */
+function expressView(app: Express, req: IncomingMessage): Request {
+  return Object.assign(Object.create(app.request) as Request, { headers: req.headers, socket: req.socket, url: req.url, originalUrl: req.url, method: req.method, params: {} });
+}
+
+/**
+ * The server's request listener: a GET of a fast-path page (its exact path, no query, no page-data
+ * marker, one valid `Host` of the site) is tracked as every request is (request id, trace context,
+ * log line, metrics), its loader is run and, when the render cache holds this version of the page
+ * without a form's values, sent in one `writeHead` and `end`: `X-Content-Type-Options`, the
+ * filter's headers with a fresh nonce, the page's head, and the template filled. Otherwise the
+ * request goes to Express, with the load under way handed over (src/routes/router.tsx), so the
+ * loader runs once.
+ * @param options the app, its route table, render cache, log and metrics
+ * @returns the listener for `http.createServer`
+ * @example createServer(fastPath({ app, routes, render, track, observe, logger }))
+ */
+export function fastPath({ app, routes, render, track, observe, logger, publicOrigins }: FastPathOptions): RequestListener {
+  const pages = new Map(routes.filter(fastPathRoute).map((route) => [route.path, route]));
+  const overHttps = filterHead(true);
+  const overHttp = filterHead(false);
+  const publicHost = publicOrigins && publicHostCheck(publicOrigins);
+  const dataHeader = DATA_HEADER.toLowerCase();
+
+  async function serve(route: AnyPageRoute, req: IncomingMessage, res: FastResponse, view: Request, loading: Promise<LoadedPage>): Promise<void> {
+    const loaded = await loading.catch(() => undefined);
+    const path = req.url!;
+    const mode = wantsWholeDocument(req.headers['user-agent'] ?? '') ? 'whole' : 'stream';
+    // A form's token and key are the Express path's to give (its cookies, its session).
+    const page = loaded && !loaded.taken.csrfToken && !loaded.taken.submissionKey ? pageRequest(route, 200, loaded.props, () => {}) : undefined;
+    const template = page && render.hit(res.locals, route.path, path, mode, page);
+    if (!page || !template) {
+      handOver(req, route, loading);
+      app(req, res);
+      return;
+    }
+    res.locals.route = route.path;
+    if (res.headersSent || res.destroyed) return;
+    const fresh = nonce();
+    const lines = [...NO_SNIFF, ...(view.secure ? overHttps : overHttp).fill(req.id, fresh)];
+    if (page.meta.noindex) lines.push('X-Robots-Tag', 'noindex');
+    const body = Buffer.from(fillTemplate(template, { nonce: fresh, requestId: req.id }));
+    lines.push(...htmlHeadLines({ cacheControl: page.cacheControl, streamed: mode === 'stream', length: body.length }));
+    res.writeHead(page.status, lines).end(body);
+  }
+
+  return function fastPath(req: IncomingMessage, res: ServerResponse) {
+    const route = req.method === 'GET' ? pages.get(req.url!) : undefined;
+    if (route === undefined || req.headers[dataHeader] !== undefined || hostProblem(req) !== undefined) return void app(req, res);
+    const view = expressView(app, req);
+    if (publicHost?.(view) !== undefined) return void app(req, res);
+    const fast = res as FastResponse;
+    fast.locals = { target: { kind: 'path', path: route.path, canonical: route.path, search: '' } };
+    track(req, fast, Date.now());
+    observe(req, fast, performance.now());
+    const loading = loadCacheable(route, view);
+    serve(route, req, fast, view, loading).catch((error: unknown) => {
+      logger.error({ event: 'fast_path_failed', reqId: req.id, err: error }, 'fast_path_failed');
+      // Nothing sent yet: the Express path answers instead.
+      if (res.headersSent) res.destroy();
+      else {
+        handOver(req, route, loading);
+        app(req, res);
+      }
+    });
+  };
+}

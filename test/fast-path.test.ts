@@ -1,0 +1,215 @@
+/**
+ * The fast path (docs/streaming.md §7): a render cache hit answered beside Express sends what the
+ * Express path sends — status, every header in its order, the body — with the request's own values,
+ * writes the same log line and metrics, runs the loader once, and leaves everything else to Express.
+ * Compared with an app whose Express path answers every request, page by page of the route table,
+ * in the ways a page is asked for.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest, IncomingMessage, type Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { fastPathRoute } from '../src/fast-path.js';
+import { createMetrics, type Metrics } from '../src/metrics/index.js';
+import { siteRoutes } from '../src/routes/pages.js';
+import type { Storage } from '../src/storage/types.js';
+import { useApp, within, type SuiteTestApp } from './helpers/app.js';
+import type { LogLine } from './helpers/logs.js';
+import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
+import { openWire } from './helpers/wire.js';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+/** The ways a page is asked for: each decides something the answer shows. */
+const ASKED: Record<string, Record<string, string>> = {
+  'a browser': { 'User-Agent': BROWSER },
+  'a bot (the whole document)': { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+  'a text browser': { 'User-Agent': 'Lynx/2.9.0dev.12 libwww-FM/2.14' },
+  'no user agent': {},
+  'a request id and trace context': { 'User-Agent': BROWSER, 'X-Request-Id': 'qa-run.42', traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+  'an unusable request id': { 'User-Agent': BROWSER, 'X-Request-Id': 'niet bruikbaar' },
+  'https through the trusted proxy': { 'User-Agent': BROWSER, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '203.0.113.9' },
+};
+
+/** An answer as it went over the wire. */
+interface Answer {
+  status: number;
+  /** Every header line, name lowercased, in order. */
+  headers: Array<[string, string]>;
+  body: string;
+  /** Whether Express answered it: its request then has Express's prototype. */
+  viaExpress: boolean;
+}
+
+/** Which path answered each request of a server, by its `x-test` header. */
+function watchPaths(server: Server): Map<string, boolean> {
+  const paths = new Map<string, boolean>();
+  server.on('request', (req: IncomingMessage, res) => res.once('finish', () => paths.set(String(req.headers['x-test']), Object.getPrototypeOf(req) !== IncomingMessage.prototype)));
+  return paths;
+}
+
+let asked = 0;
+/** Sends one GET and reads the answer whole, its header lines as they came. */
+function get(app: SuiteTestApp, paths: Map<string, boolean>, path: string, headers: Record<string, string>): Promise<Answer> {
+  const tag = `t${++asked}`;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: app.port, path, headers: { ...headers, 'x-test': tag }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const lines: Array<[string, string]> = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+        // The server's 'finish' comes before the client has read the end.
+        setImmediate(() => resolve({ status: res.statusCode!, headers: lines, body: Buffer.concat(chunks).toString('utf8'), viaExpress: paths.get(tag)! }));
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** An answer with its request's own values (request id, nonce) written as their names, its date left out. */
+function shape(answer: Answer): { status: number; headers: Array<[string, string]>; body: string } {
+  const requestId = answer.headers.find(([name]) => name === 'x-request-id')?.[1];
+  const nonce = /'nonce-([^']+)'/.exec(answer.headers.find(([name]) => name === 'content-security-policy')?.[1] ?? '')?.[1];
+  assert.ok(requestId && nonce, 'a page answer carries its request id and nonce');
+  const named = (text: string) => text.split(requestId).join('{requestId}').split(nonce).join('{nonce}');
+  return { status: answer.status, headers: answer.headers.filter(([name]) => name !== 'date').map(([name, value]) => [name, named(value)]), body: named(answer.body) };
+}
+
+/** The request's log line without what differs between two requests (time, id, duration). */
+function lineOf(app: SuiteTestApp, answer: Answer): LogLine {
+  const reqId = answer.headers.find(([name]) => name === 'x-request-id')?.[1];
+  const line = app.logs().find((l) => l.reqId === reqId && (l.msg === 'request completed' || l.msg === 'request aborted'));
+  assert.ok(line, `a log line for ${reqId}`);
+  const { time: _time, reqId: _id, responseTime, ...rest } = line;
+  assert.equal(typeof responseTime, 'number');
+  return rest as LogLine;
+}
+
+/** A counter's or histogram count's value by labels, as text for a readable diff. */
+async function counted(metrics: Metrics): Promise<string[]> {
+  const text = await metrics.registry.metrics();
+  return text.split('\n').filter((line) => /^(http_request_duration_seconds_count|eiland_render_cache_total|eiland_renders_total)\{/.test(line));
+}
+
+let storage: Storage;
+let remove: () => Promise<void>;
+let loads = 0;
+const fastMetrics = createMetrics();
+const expressMetrics = createMetrics();
+const env = { RENDER_CACHE_VERIFY: '0', TRUST_PROXY: 'loopback' };
+const countLoads = () => {
+  loads += 1;
+  return storage.countRegistrations();
+};
+/** The storage both apps share, with one registration: made by whichever app starts first. */
+let made: Promise<Storage> | undefined;
+const shared = () =>
+  (made ??= tempStorage().then(async (temp) => {
+    ({ storage, remove } = temp);
+    await storage.saveRegistration(randomUUID(), REGISTRATION);
+    return storage;
+  }));
+const fast = useApp(async () => ({ storage: await shared(), metrics: fastMetrics, countRegistrations: countLoads }), env);
+const express = useApp(async () => ({ storage: await shared(), metrics: expressMetrics, fastPath: false }), env);
+after(() => remove());
+
+describe('the fast path', () => {
+  let fastPaths: Map<string, boolean>;
+  let expressPaths: Map<string, boolean>;
+  before(() => {
+    fastPaths = watchPaths(fast.server);
+    expressPaths = watchPaths(express.server);
+  });
+  const pages = siteRoutes(undefined as never, { limit: 1, windowMs: 1000 }, 365).filter(fastPathRoute);
+
+  for (const { path } of pages) {
+    describe(path, () => {
+      before(async () => {
+        // The first answer of each is a miss, rendered and kept.
+        for (const headers of Object.values(ASKED)) {
+          await get(fast, fastPaths, path, headers);
+          await get(express, expressPaths, path, headers);
+        }
+      });
+      for (const [how, headers] of Object.entries(ASKED)) {
+        it(`asked by ${how}: the same answer, log line and path as Express's`, async () => {
+          const a = await get(fast, fastPaths, path, headers);
+          const b = await get(express, expressPaths, path, headers);
+          assert.equal(b.viaExpress, true);
+          // A page with a form's token sets its cookies: the Express path's alone.
+          const form = b.headers.some(([name]) => name === 'set-cookie');
+          assert.equal(a.viaExpress, form, form ? 'a page with a form is handed to Express' : 'a kept page is answered beside Express');
+          if (form) return assert.equal(a.status, b.status);
+          assert.deepEqual(shape(a), shape(b));
+          assert.deepEqual(lineOf(fast, a), lineOf(express, b));
+          assert.equal(lineOf(fast, a).render, 'hit');
+        });
+      }
+    });
+  }
+
+  it('counts what Express counts: request durations by route, renders, cache results', async () => {
+    assert.deepEqual(await counted(fastMetrics), await counted(expressMetrics));
+  });
+
+  it('runs the loader once per request, a hit, a miss after new data, or a page handed over', async () => {
+    const before = loads;
+    const hit = await get(fast, fastPaths, '/', ASKED['a browser']!);
+    assert.equal(hit.viaExpress, false);
+    await storage.saveRegistration(randomUUID(), REGISTRATION);
+    const miss = await get(fast, fastPaths, '/', ASKED['a browser']!);
+    assert.equal(miss.viaExpress, true, 'a new count is a version the cache does not hold');
+    assert.equal(lineOf(fast, miss).render, 'miss');
+    assert.equal(loads - before, 2);
+    const again = await get(fast, fastPaths, '/', ASKED['a browser']!);
+    assert.equal(again.viaExpress, false, 'the new version is kept and answered beside Express');
+    assert.equal(loads - before, 3);
+  });
+
+  it('leaves to Express: another method, a query, page data, a second Host line', async () => {
+    const answers = await Promise.all([
+      new Promise<Answer>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: fast.port, path: '/', method: 'HEAD', headers: { 'x-test': 'head' }, agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => setImmediate(() => resolve({ status: res.statusCode!, headers: [], body: '', viaExpress: fastPaths.get('head')! })));
+        });
+        req.on('error', reject);
+        req.end();
+      }),
+      get(fast, fastPaths, '/?uit=1', ASKED['a browser']!),
+      get(fast, fastPaths, '/', { ...ASKED['a browser'], 'X-Eiland-Data': '1' }),
+    ]);
+    assert.deepEqual(
+      answers.map((answer) => [answer.status, answer.viaExpress]),
+      [
+        [200, true],
+        [200, true],
+        [200, true],
+      ],
+    );
+    const wire = await openWire(fast.port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n');
+    const twoHosts = await within(wire.response, 5000, 'the answer to two Host lines');
+    wire.socket.destroy();
+    assert.equal(twoHosts.status, 400);
+  });
+});
+
+describe('the fast path with PUBLIC_ORIGIN', () => {
+  const site = useApp({}, { RENDER_CACHE_VERIFY: '0', TRUST_PROXY: 'loopback', PUBLIC_ORIGIN: 'http://eiland.example' });
+  let paths: Map<string, boolean>;
+  before(async () => {
+    paths = watchPaths(site.server);
+    for (let i = 0; i < 2; i++) await get(site, paths, '/', { Host: 'eiland.example' });
+  });
+
+  it('answers the public host, and leaves another to Express, which refuses it', async () => {
+    const own = await get(site, paths, '/', { Host: 'eiland.example' });
+    assert.deepEqual([own.status, own.viaExpress], [200, false]);
+    const rebound = await get(site, paths, '/', { Host: 'rebound.example' });
+    assert.deepEqual([rebound.status, rebound.viaExpress], [400, true]);
+    const forwarded = await get(site, paths, '/', { Host: 'eiland.example', 'X-Forwarded-Host': 'rebound.example' });
+    assert.deepEqual([forwarded.status, forwarded.viaExpress], [400, true]);
+  });
+});
