@@ -95,8 +95,8 @@ export function fastPath({ app, routes, render, track, observe, logger, publicOr
     const fresh = nonce();
     const lines = [...NO_SNIFF, ...(view.secure ? overHttps : overHttp).fill(req.id, fresh)];
     if (page.meta.noindex) lines.push('X-Robots-Tag', 'noindex');
-    const body = Buffer.from(fillTemplate(template, { nonce: fresh, requestId: req.id }));
-    lines.push(...htmlHeadLines({ cacheControl: page.cacheControl, streamed: mode === 'stream', length: body.length }));
+    const body = fillTemplate(template, { nonce: fresh, requestId: req.id });
+    lines.push(...htmlHeadLines({ cacheControl: page.cacheControl, streamed: mode === 'stream', length: Buffer.byteLength(body) }));
     res.writeHead(page.status, lines).end(body);
   }
 

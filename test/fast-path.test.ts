@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, IncomingMessage, type Server } from 'node:http';
+import { request as httpRequest, IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { fastPathRoute } from '../src/fast-path.js';
 import { createMetrics, type Metrics } from '../src/metrics/index.js';
@@ -211,5 +211,27 @@ describe('the fast path with PUBLIC_ORIGIN', () => {
     assert.deepEqual([rebound.status, rebound.viaExpress], [400, true]);
     const forwarded = await get(site, paths, '/', { Host: 'eiland.example', 'X-Forwarded-Host': 'rebound.example' });
     assert.deepEqual([forwarded.status, forwarded.viaExpress], [400, true]);
+  });
+});
+
+describe('the fast path during a shutdown', () => {
+  it('keeps a Connection: close set before it, as a stopping server sets it (src/server.ts)', async () => {
+    const paths = watchPaths(fast.server);
+    for (let i = 0; i < 2; i++) await get(fast, paths, '/over', {});
+    const tellToGo = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.headers['x-test'] === 'closing') res.setHeader('Connection', 'close');
+    };
+    fast.server.prependListener('request', tellToGo);
+    try {
+      const wire = await openWire(fast.port, 'GET /over HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Test: closing\r\n\r\n');
+      const answer = await within(wire.response, 5000, 'the answer');
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers.connection, 'close');
+      assert.match(answer.body, /<h1>Over deze site<\/h1>/);
+      assert.ok((await within(wire.closed, 2000, 'the close of the connection')) >= 0);
+      assert.equal(paths.get('closing'), false, 'answered beside Express');
+    } finally {
+      fast.server.off('request', tellToGo);
+    }
   });
 });

@@ -18,17 +18,29 @@ export type TrackedPromise = Promise<unknown> & { status?: 'fulfilled' | 'reject
  * @param props a loader's props; promise values are tagged in place, nothing else is touched
  * @returns resolves when the render may start; never rejects
  */
-export async function settleDeferred(props: object): Promise<void> {
+export function settleDeferred(props: object): Promise<void> {
   const promises = Object.values(props).filter((value): value is TrackedPromise => value instanceof Promise);
-  if (promises.length === 0) return;
-  for (const promise of promises) {
-    // The callbacks return nothing: returning the promise itself would re-reject it unhandled.
-    promise.then(
-      (value) => void Object.assign(promise, { status: 'fulfilled', value }),
-      (reason: unknown) => void Object.assign(promise, { status: 'rejected', reason }),
-    );
-  }
-  let turn: NodeJS.Immediate | undefined;
-  await Promise.race([Promise.allSettled(promises), new Promise<void>((resolve) => (turn = setImmediate(resolve)))]);
-  clearImmediate(turn);
+  if (promises.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    let pending = promises.length;
+    const turn = setImmediate(resolve);
+    const settled = () => {
+      if (--pending > 0) return;
+      clearImmediate(turn);
+      resolve();
+    };
+    for (const promise of promises) {
+      // The callbacks return nothing: returning the promise itself would re-reject it unhandled.
+      promise.then(
+        (value) => {
+          Object.assign(promise, { status: 'fulfilled', value });
+          settled();
+        },
+        (reason: unknown) => {
+          Object.assign(promise, { status: 'rejected', reason });
+          settled();
+        },
+      );
+    }
+  });
 }

@@ -72,9 +72,8 @@ export function createPageRenderer({ assets, timeoutMs, metrics, publicOrigin }:
       return;
     }
     if (res.headersSent || res.destroyed) return;
-    const bytes = Buffer.from(body);
-    setHtmlHead(res, { status: page.status, cacheControl: page.cacheControl, streamed: mode === 'stream', length: bytes.length });
-    res.end(bytes);
+    setHtmlHead(res, { status: page.status, cacheControl: page.cacheControl, streamed: mode === 'stream', length: Buffer.byteLength(body) });
+    res.end(body);
   }
 
   function render(req: Request, res: Response, page: RenderRequest, mode: Mode, values: RequestValues, into?: TextSink): void {
