@@ -13,7 +13,7 @@ import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALLOCATOR_ENV } from '../scripts/allocator-env.mjs';
+import { ALLOCATOR_ENV, NODE_FLAGS } from '../scripts/production-env.mjs';
 import { startedPort } from '../scripts/started-port.mjs';
 import { fetchRaw } from './page-scripts.mjs';
 
@@ -51,7 +51,7 @@ export async function capturePages(port, deployed) {
   await writeFile(join(deployed.dir, 'reference-pages.json'), JSON.stringify(pages));
 }
 
-/** Starts a Node server process, with the allocator settings of `npm start`, and waits for its `server_started` line. */
+/** Starts a Node server process, with the allocator settings of `npm start` (Eiland's own flags given in `args`), and waits for its `server_started` line. */
 async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
   const env = { ...process.env, ...ALLOCATOR_ENV, PORT: '0', LOG_LEVEL: 'info', ...extraEnv };
   delete env.NODE_ENV; // production, as an operator runs it
@@ -86,10 +86,10 @@ async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
  * @returns {Promise<{ port: number, pid: number, stop(): Promise<void>, heap(): object|undefined }>}
  */
 export async function startServer(kind, deployed, { heapProbe = false } = {}) {
-  if (kind === 'eiland') return startNode(['dist/server/main.js'], { cwd: deployed.dir, heapProbe });
-  if (kind === 'eiland-nocache') return startNode(['dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: { RENDER_CACHE_MAX_BYTES: '0' } });
+  if (kind === 'eiland') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.dir, heapProbe });
+  if (kind === 'eiland-nocache') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: { RENDER_CACHE_MAX_BYTES: '0' } });
   if (kind === 'express' || kind === 'http') return startNode([join(ROOT, 'bench', 'reference-server.mjs'), kind, join(deployed.dir, 'reference-pages.json')], { cwd: deployed.dir, heapProbe });
-  if (kind === 'tsx') return startNode(['--import', 'tsx', '--import', './src/env.ts', 'src/main.ts'], { cwd: ROOT, heapProbe });
+  if (kind === 'tsx') return startNode([...NODE_FLAGS, '--import', 'tsx', '--import', './src/env.ts', 'src/main.ts'], { cwd: ROOT, heapProbe });
   if (kind === 'astro') {
     const { startAstro } = await import('./astro/server.mjs');
     return { ...(await startAstro({ dbFile: deployed.dbFile })), heap: () => undefined };

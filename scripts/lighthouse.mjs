@@ -12,7 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ALLOCATOR_ENV } from './allocator-env.mjs';
+import { ALLOCATOR_ENV, NODE_FLAGS } from './production-env.mjs';
 import { freePort, startedPort } from './started-port.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -99,7 +99,7 @@ const port = await freePort();
 /** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, ...ALLOCATOR_ENV, PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' };
 delete env.NODE_ENV;
-const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [...NODE_FLAGS, 'dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
 const server = { port: await startedPort(child), stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
 /**
  * The median of {@link RUNS} runs, figure by figure.

@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { NODE_FLAGS } from '../scripts/production-env.mjs';
 import { raw, textOf, waitFor } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { npmStart, run, useProcess, useProjectCopy } from './helpers/project.js';
@@ -35,9 +36,10 @@ describe('npm start', { timeout: 120_000 }, () => {
     const { server, port } = started;
     assert.equal(textOf((await raw(port, '/over')).body, 'h1'), 'Over deze site');
 
-    // What runs is node on the bundle: no tsx, no TypeScript (the process group of npm start).
+    // What runs is node on the bundle with production's flags: no tsx, no TypeScript (the process group of npm start).
     const processes = (await run('ps', ['-o', 'args=', '-g', String(server.child.pid)])).split('\n').filter(Boolean);
-    assert.ok(processes.some((p) => /^node dist\/server\/main\.js$/.test(p.trim()) || p.trim() === `${process.execPath} dist/server/main.js`), processes.join('\n'));
+    const command = [...NODE_FLAGS, 'dist/server/main.js'].join(' ');
+    assert.ok(processes.some((p) => p.trim() === `node ${command}` || p.trim() === `${process.execPath} ${command}`), processes.join('\n'));
     assert.ok(!processes.some((p) => /tsx/.test(p)), processes.join('\n'));
 
     await writeFile(join(copy.dir, 'views/pages/Over.tsx'), 'export function Over() { throw new Error("tampered"); }\n');

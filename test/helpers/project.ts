@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { waitFor } from './app.js';
 import { useResource } from './suite.js';
-import { ALLOCATOR_ENV } from '../../scripts/allocator-env.mjs';
+import { ALLOCATOR_ENV, NODE_FLAGS } from '../../scripts/production-env.mjs';
 
 /** What a project copy holds besides `node_modules` (and, where asked, `dist`). */
 export const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'build', 'src', 'protocol', 'views', 'islands', 'images', 'public', 'scripts'];
@@ -158,7 +158,7 @@ export interface RunningBundle {
  * @throws Error with its output when it exits or is not started within `ms` (it is stopped)
  */
 export function startBundle(cwd: string, extra: NodeJS.ProcessEnv = {}, ms = 20_000): Promise<RunningBundle> {
-  return started(startProcess(process.execPath, ['dist/server/main.js'], { cwd, env: productionEnv(extra) }), ms);
+  return started(startProcess(process.execPath, [...NODE_FLAGS, 'dist/server/main.js'], { cwd, env: productionEnv(extra) }), ms);
 }
 
 /**
@@ -238,7 +238,7 @@ interface RunningFixtureServer extends RunningBundle {
  */
 export async function startFixtureServer(extra: NodeJS.ProcessEnv = {}, ms = 15_000): Promise<RunningFixtureServer> {
   const dir = await mkdtemp(join(tmpdir(), 'eiland-proc-'));
-  const watched = startProcess(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server.ts', join(dir, 'eiland.db')], { cwd: process.cwd(), env: productionEnv(extra) });
+  const watched = startProcess(process.execPath, [...NODE_FLAGS, '--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server.ts', join(dir, 'eiland.db')], { cwd: process.cwd(), env: productionEnv(extra) });
   const server: WatchedProcess = {
     ...watched,
     async stop(signal, graceMs) {
