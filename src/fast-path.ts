@@ -80,11 +80,10 @@ export function fastPath({ app, routes, render, track, observe, logger, publicOr
 
   async function serve(route: AnyPageRoute, req: IncomingMessage, res: FastResponse, view: Request, loading: Promise<LoadedPage>): Promise<void> {
     const loaded = await loading.catch(() => undefined);
-    const path = req.url!;
     const mode = wantsWholeDocument(req.headers['user-agent'] ?? '') ? 'whole' : 'stream';
     // A form's token and key are the Express path's to give (its cookies, its session).
     const page = loaded && !loaded.taken.csrfToken && !loaded.taken.submissionKey ? pageRequest(route, 200, loaded.props, () => {}) : undefined;
-    const template = page && render.hit(res.locals, route.path, path, mode, page);
+    const template = page && render.hit(res.locals, route.path, route.path, mode, page);
     if (!page || !template) {
       handOver(req, route, loading);
       app(req, res);
@@ -112,7 +111,7 @@ export function fastPath({ app, routes, render, track, observe, logger, publicOr
     const loading = loadCacheable(route, view);
     serve(route, req, fast, view, loading).catch((error: unknown) => {
       logger.error({ event: 'fast_path_failed', reqId: req.id, err: error }, 'fast_path_failed');
-      // Nothing sent yet: the Express path answers instead.
+      // Before anything was sent, the Express path answers instead (with its error page if it fails alike).
       if (res.headersSent) res.destroy();
       else {
         handOver(req, route, loading);

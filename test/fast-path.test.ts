@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { fastPathRoute } from '../src/fast-path.js';
 import { createMetrics, type Metrics } from '../src/metrics/index.js';
 import { siteRoutes } from '../src/routes/pages.js';
+import type { AnyPageRoute } from '../src/route-table.js';
 import type { Storage } from '../src/storage/types.js';
 import { useApp, within, type SuiteTestApp } from './helpers/app.js';
 import type { LogLine } from './helpers/logs.js';
@@ -233,5 +234,36 @@ describe('the fast path during a shutdown', () => {
     } finally {
       fast.server.off('request', tellToGo);
     }
+  });
+});
+
+describe('the fast path failing', () => {
+  /** A page whose props have no key: reading them throws, on either path. */
+  const broken: AnyPageRoute = {
+    path: '/proef/zonder-sleutel',
+    kind: 'ssr',
+    islands: [],
+    title: 'Zonder sleutel',
+    description: 'Een proefpagina voor de tests.',
+    loader: () => ({
+      waarde: {
+        toJSON() {
+          throw new TypeError('geen sleutel');
+        },
+      },
+    }),
+    View: () => null,
+  };
+  const site = useApp({ extraRoutes: [broken] }, { RENDER_CACHE_VERIFY: '0' });
+
+  it('logs fast_path_failed and leaves the request to Express, which answers it once', async () => {
+    const answer = await site.request(broken.path, { headers: { 'X-Request-Id': 'zonder-sleutel' } });
+    assert.equal(answer.status, 500);
+    const lines = site.logs().filter((l) => l.reqId === 'zonder-sleutel');
+    assert.deepEqual(
+      lines.map((l) => l.event ?? l.msg),
+      ['fast_path_failed', 'request completed'],
+    );
+    assert.equal(lines[1]!.status, 500);
   });
 });
