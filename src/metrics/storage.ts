@@ -16,11 +16,10 @@ export function countStorageErrors(storage: Storage, metrics: Metrics): Storage 
     if (error instanceof StorageUnavailableError) metrics.storageErrors.inc({ operation: error.operation });
     throw error;
   };
-  return new Proxy(storage, {
-    get(target, name, receiver) {
-      const value: unknown = Reflect.get(target, name, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch(count);
-    },
-  });
+  // Each method wrapped once, not a proxy that makes a wrapper on every call.
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(storage)) {
+    wrapped[name] = typeof value === 'function' ? (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(storage, args).catch(count) : value;
+  }
+  return wrapped as unknown as Storage;
 }

@@ -8,12 +8,17 @@ import { StorageUnavailableError } from './types.js';
  * @param operation what is done, for the message, e.g. `count`
  * @throws StorageUnavailableError when the work fails
  */
-export async function guarded<T>(operation: string, work: () => T | Promise<T>): Promise<T> {
+export function guarded<T>(operation: string, work: () => T | Promise<T>): Promise<T> {
+  const failed = (error: unknown) => Promise.reject(new StorageUnavailableError(operation, error));
+  let result: T | Promise<T>;
   try {
-    return await work();
+    result = work();
   } catch (error) {
-    throw new StorageUnavailableError(operation, error);
+    return failed(error);
   }
+  // Synchronous work (SQLite) settles at once, without an async function around it: a render
+  // cache hit on `/` reads the count on every request (docs/performance.md §4).
+  return result instanceof Promise ? result.catch(failed) : Promise.resolve(result);
 }
 
 /** Every this many hits, an engine removes the rate-limit rows whose window has ended. */
