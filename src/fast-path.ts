@@ -89,7 +89,6 @@ export function fastPath({ app, routes, render, track, observe, logger, publicOr
       app(req, res);
       return;
     }
-    res.locals.route = route.path;
     if (res.headersSent || res.destroyed) return;
     const fresh = nonce();
     const lines = [...NO_SNIFF, ...(view.secure ? overHttps : overHttp).fill(req.id, fresh)];
@@ -105,7 +104,9 @@ export function fastPath({ app, routes, render, track, observe, logger, publicOr
     const view = expressView(app, req);
     if (publicHost?.(view) !== undefined) return void app(req, res);
     const fast = res as FastResponse;
-    fast.locals = { target: { kind: 'path', path: route.path, canonical: route.path, search: '' } };
+    // The route is known already, as the router's would be before the loader: a client that leaves
+    // during it gets an aborted line with its route.
+    fast.locals = { target: { kind: 'path', path: route.path, canonical: route.path, search: '' }, route: route.path };
     track(req, fast, Date.now());
     observe(req, fast, performance.now());
     const loading = loadCacheable(route, view);

@@ -14,7 +14,8 @@ import { createMetrics, type Metrics } from '../src/metrics/index.js';
 import { siteRoutes } from '../src/routes/pages.js';
 import type { AnyPageRoute } from '../src/route-table.js';
 import type { Storage } from '../src/storage/types.js';
-import { useApp, within, type SuiteTestApp } from './helpers/app.js';
+import { useApp, waitFor, within, type SuiteTestApp } from './helpers/app.js';
+import { testRoutes } from './fixtures/routes.js';
 import type { LogLine } from './helpers/logs.js';
 import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
 import { openWire } from './helpers/wire.js';
@@ -265,5 +266,24 @@ describe('the fast path failing', () => {
       ['fast_path_failed', 'request completed'],
     );
     assert.equal(lines[1]!.status, 500);
+  });
+});
+
+describe('the fast path and a client that leaves', () => {
+  const site = useApp({ extraRoutes: testRoutes }, { RENDER_CACHE_VERIFY: '0' });
+
+  it('logs the request as aborted, with its route, as the Express path does', async () => {
+    // Kept: the slow page (its loader waits 500 ms) answered twice.
+    for (let i = 0; i < 2; i++) assert.equal((await site.request('/proef/traag')).status, 200);
+    const wire = await openWire(site.port, 'GET /proef/traag HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: weg-tijdens-laden\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    wire.socket.destroy();
+    await waitFor(() => site.logs().some((l) => l.reqId === 'weg-tijdens-laden'), 3000);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const lines = site.logs().filter((l) => l.reqId === 'weg-tijdens-laden');
+    assert.deepEqual(
+      lines.map((l) => [l.msg, l.status, l.route]),
+      [['request aborted', undefined, '/proef/traag']],
+    );
   });
 });
