@@ -12,7 +12,7 @@ import { stringBytes, type Template } from './holes.js';
 export type RenderCacheResult = 'hit' | 'miss' | 'bypass';
 
 /** A render's key: the page it is, and the version of that page. */
-interface RenderKey {
+export interface RenderKey {
   page: string;
   version: string;
 }

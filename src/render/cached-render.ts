@@ -7,7 +7,7 @@
 import type { Request, Response } from 'express';
 import type { AssetsSource } from '../assets/source.js';
 import type { Metrics } from '../metrics/index.js';
-import { renderKey, type RenderCache, type RenderCacheResult } from './cache.js';
+import { renderKey, type RenderCache, type RenderCacheResult, type RenderKey } from './cache.js';
 import { fillTemplate, PLACEHOLDERS, toTemplate, type HoleValues, type Template } from './holes.js';
 import { propsKey } from './props-key.js';
 import type { Mode, PageRenderer, Render, RenderRequest, RequestValues } from './types.js';
@@ -50,19 +50,26 @@ export function withRenderCache(pages: PageRenderer, { cache, metrics, assets }:
     });
   }
 
+  /**
+   * A page's key, from its route pattern, canonical path, way of sending and version; undefined
+   * with the cache off, or for props with a pending promise or a value JSON cannot stand for.
+   */
+  const keyOf = (route: string, path: string, mode: Mode, page: RenderRequest): RenderKey | undefined => {
+    const props = cache.enabled ? propsKey(page.props) : undefined;
+    return props === undefined ? undefined : renderKey({ route, path, buildId: assets.current().buildId, mode, status: page.status, title: page.title, props });
+  };
+
   const render = function render(req, res, page) {
     const mode = modeOf(req, res);
     const values: RequestValues = { nonce: res.locals.nonce, requestId: req.id };
     if (page.meta.noindex) res.setHeader('X-Robots-Tag', 'noindex');
-    // Props with a pending promise, or with a value JSON cannot stand for, have no key.
-    const props = cache.enabled && page.cacheable ? propsKey(page.props) : undefined;
-    if (props === undefined) {
+    const key = page.cacheable ? keyOf(res.locals.route ?? '', req.path, mode, page) : undefined;
+    if (key === undefined) {
       counted(res.locals, 'bypass');
       // Rendered as it comes, with this response's values where the loader gave placeholders.
       return pages.render(req, res, page.cacheable ? page.cacheable.fresh() : page, mode, values);
     }
     const holes: HoleValues = { ...res.locals.holes, ...values };
-    const key = renderKey({ route: res.locals.route ?? '', path: req.path, buildId: assets.current().buildId, mode, status: page.status, title: page.title, props });
     const hit = cache.get(key);
     if (hit) {
       counted(res.locals, 'hit');
@@ -77,9 +84,8 @@ export function withRenderCache(pages: PageRenderer, { cache, metrics, assets }:
   } as Render;
   /** The fast path's lookup: a hit counted (and recorded in `locals` for the log line) as the router's is. */
   function hit(locals: { render?: RenderCacheResult }, route: string, path: string, mode: Mode, page: RenderRequest): Template | undefined {
-    const props = cache.enabled ? propsKey(page.props) : undefined;
-    if (props === undefined) return undefined;
-    const template = cache.get(renderKey({ route, path, buildId: assets.current().buildId, mode, status: page.status, title: page.title, props }));
+    const key = keyOf(route, path, mode, page);
+    const template = key && cache.get(key);
     if (template) counted(locals, 'hit');
     return template;
   }
