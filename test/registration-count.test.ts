@@ -1,7 +1,8 @@
 /**
  * The number of registrations (docs/operations.md §3): read from one row that triggers keep in
  * step, on both engines; it agrees with the rows after saves, repeated keys, an erasure and a
- * retention run, and a database migrated with registrations already in it starts from them.
+ * retention run, and a database migrated with registrations already in it starts from them. It is
+ * read once per turn of the event loop, and an instance's own writes show at once.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -12,6 +13,7 @@ import pg from 'pg';
 import { openPostgres } from '../src/storage/postgres/index.js';
 import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations/index.js';
 import { openSqlite } from '../src/storage/sqlite/index.js';
+import { StorageUnavailableError } from '../src/storage/types.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
 import { useEngines } from './helpers/engines.js';
 import { REGISTRATION } from './helpers/temp-storage.js';
@@ -38,6 +40,35 @@ for (const [engine, open] of engines) {
       await storage.saveRegistration(key(9), REGISTRATION);
       assert.equal(await storage.countRegistrations(), 1);
       await storage.close();
+    });
+
+    it("is read once per turn of the event loop: the turn's calls share it, another instance's save shows from the next turn", async () => {
+      const { storage, reopen } = await open();
+      const other = await reopen();
+      const first = storage.countRegistrations();
+      assert.equal(storage.countRegistrations(), first, 'one read for the calls of a turn');
+      assert.equal(await first, 0);
+      await other.saveRegistration(key(1), REGISTRATION);
+      await new Promise(setImmediate);
+      assert.notEqual(storage.countRegistrations(), first, 'read again in a later turn');
+      assert.equal(await storage.countRegistrations(), 1, "another instance's save");
+      await Promise.all([other.close(), storage.close()]);
+    });
+
+    it("sees its own writes at once, within the turn, and rejects once closed", async () => {
+      const { storage } = await open();
+      const before = storage.countRegistrations();
+      const { id } = await storage.saveRegistration(key(1), REGISTRATION);
+      assert.equal(await before, 0);
+      assert.equal(await storage.countRegistrations(), 1, 'after a save');
+      await storage.deleteRegistration(id);
+      assert.equal(await storage.countRegistrations(), 0, 'after an erasure');
+      await storage.saveRegistration(key(2), REGISTRATION);
+      assert.equal(await storage.countRegistrations(), 1);
+      await storage.deleteExpired(new Date(Date.now() + 60_000), new Date(0));
+      assert.equal(await storage.countRegistrations(), 0, 'after a retention run');
+      await storage.close();
+      await assert.rejects(storage.countRegistrations(), StorageUnavailableError);
     });
   });
 }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
+import { readOncePerTurn } from '../per-turn.js';
 import { CONTACT_MESSAGE_COLUMNS, outboxMessage, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type OutboxRow, type RegistrationRow } from '../row.js';
 import type { MailOutcome, NewContactMessage, NewRegistration, OutboxMessage, Storage } from '../types.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -163,11 +164,24 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
   const saveRegistration = saveOncePerKey<NewRegistration>(pool, 'registrations', REGISTRATION_COLUMNS, 'registration_id');
   const saveContactMessage = saveOncePerKey<NewContactMessage>(pool, 'contact_messages', CONTACT_MESSAGE_COLUMNS, 'contact_message_id');
 
-  return {
-    // One row, kept by triggers (migration 5): not a count of every registration per request.
-    countRegistrations: () => guarded('count', async () => Number((await pool.query<{ n: string }>("SELECT value AS n FROM counts WHERE name = 'registrations'")).rows[0]!.n)),
+  // One row, kept by triggers (migration 5): not a count of every registration per request.
+  const count = readOncePerTurn(() => guarded('count', async () => Number((await pool.query<{ n: string }>("SELECT value AS n FROM counts WHERE name = 'registrations'")).rows[0]!.n)));
+  // Forgotten when a write that may change it has ended, committed or not (a read begun before it
+  // is dropped too), and by close: later reads reject.
+  const forgetsCount =
+    <T>(write: () => Promise<T>) =>
+    async () => {
+      try {
+        return await write();
+      } finally {
+        count.forget();
+      }
+    };
 
-    saveRegistration: (submissionKey: string, r: NewRegistration) => guarded('save', () => saveRegistration(submissionKey, r)),
+  return {
+    countRegistrations: count.read,
+
+    saveRegistration: (submissionKey: string, r: NewRegistration) => guarded('save', forgetsCount(() => saveRegistration(submissionKey, r))),
 
     findRegistration: (id: string) =>
       guarded('find', async () => {
@@ -175,9 +189,9 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
         return row ? toRegistration(row) : undefined;
       }),
 
-    deleteRegistration: (id: string) => guarded('delete', async () => ((await pool.query('DELETE FROM registrations WHERE id = $1', [id])).rowCount ?? 0) > 0),
+    deleteRegistration: (id: string) => guarded('delete', forgetsCount(async () => ((await pool.query('DELETE FROM registrations WHERE id = $1', [id])).rowCount ?? 0) > 0)),
 
-    deleteExpired: (before: Date, sentBefore: Date) => guarded('expire', () => deleteExpired(pool, before, sentBefore)),
+    deleteExpired: (before: Date, sentBefore: Date) => guarded('expire', forgetsCount(() => deleteExpired(pool, before, sentBefore))),
 
     leaseMail: (limit: number, leaseMs: number) => guarded('lease mail', () => leaseMail(pool, limit, leaseMs)),
 
@@ -216,6 +230,6 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
 
     resetRateLimit: (key: string) => guarded('rate limit', async () => void (await pool.query('DELETE FROM rate_limits WHERE key = $1', [key]))),
 
-    close: () => guarded('close', () => pool.end()),
+    close: () => guarded('close', forgetsCount(() => pool.end())),
   };
 }

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
+import { readOncePerTurn } from '../per-turn.js';
 import { CONTACT_MESSAGE_COLUMNS, outboxMessage, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type OutboxRow, type RegistrationRow } from '../row.js';
 import type { MailOutcome, NewContactMessage, NewRegistration, OutboxMessage, Storage } from '../types.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -115,12 +116,21 @@ export async function openSqlite(file: string): Promise<Storage> {
     }
   });
   let hits = 0;
+  // Forgotten at once by every write that may change it (synchronous), and by close: later reads reject.
+  const count = readOncePerTurn(() => guarded('count', () => sql.count.get()!.n));
+  const forgetsCount = <T>(write: () => T) => () => {
+    try {
+      return write();
+    } finally {
+      count.forget();
+    }
+  };
 
   return {
-    countRegistrations: () => guarded('count', () => sql.count.get()!.n),
+    countRegistrations: count.read,
 
     saveRegistration: (submissionKey: string, r: NewRegistration) =>
-      guarded('save', () => sql.saveRegistration(submissionKey, { ...r, interesses: JSON.stringify(r.interesses) })),
+      guarded('save', forgetsCount(() => sql.saveRegistration(submissionKey, { ...r, interesses: JSON.stringify(r.interesses) }))),
 
     findRegistration: (id: string) =>
       guarded('find', () => {
@@ -128,18 +138,21 @@ export async function openSqlite(file: string): Promise<Storage> {
         return row ? toRegistration(row) : undefined;
       }),
 
-    deleteRegistration: (id: string) => guarded('delete', () => sql.deleteById.run(id).changes > 0),
+    deleteRegistration: (id: string) => guarded('delete', forgetsCount(() => sql.deleteById.run(id).changes > 0)),
 
     // One process writes the file at a time (an immediate transaction): no lock to take besides.
     deleteExpired: (before: Date, sentBefore: Date) =>
-      guarded('expire', () =>
-        db
-          .transaction((cutoff: string, sentCutoff: string) => ({
-            registrations: sql.expireRegistrations.run(cutoff).changes,
-            contactMessages: sql.expireContactMessages.run(cutoff).changes,
-            mail: sql.expireMail.run(sentCutoff).changes,
-          }))
-          .immediate(before.toISOString(), sentBefore.toISOString()),
+      guarded(
+        'expire',
+        forgetsCount(() =>
+          db
+            .transaction((cutoff: string, sentCutoff: string) => ({
+              registrations: sql.expireRegistrations.run(cutoff).changes,
+              contactMessages: sql.expireContactMessages.run(cutoff).changes,
+              mail: sql.expireMail.run(sentCutoff).changes,
+            }))
+            .immediate(before.toISOString(), sentBefore.toISOString()),
+        ),
       ),
 
     leaseMail: (limit: number, leaseMs: number) =>
@@ -187,6 +200,6 @@ export async function openSqlite(file: string): Promise<Storage> {
 
     resetRateLimit: (key: string) => guarded('rate limit', () => void sql.resetHits.run(key)),
 
-    close: () => guarded('close', () => void db.close()),
+    close: () => guarded('close', forgetsCount(() => void db.close())),
   };
 }

@@ -1,0 +1,36 @@
+/**
+ * A value read from the database at most once per turn of the event loop (docs/operations.md §3).
+ */
+
+/** A value read once per turn, and forgotten when the instance changes it. */
+export interface TurnValue<T> {
+  /** The turn's read: the first call of a turn reads, later calls of that turn get the same promise. */
+  read(): Promise<T>;
+  /** Drops the turn's read, so the next call reads again: after this instance changed the value. */
+  forget(): void;
+}
+
+/**
+ * Shares one read among the calls of one turn of the event loop. The requests a turn handles are
+ * concurrent, so one answer serves them all: under load a turn handles some thirty requests of
+ * `/`, each of which reads the count (docs/performance.md §4). Another instance's change shows
+ * from the next turn; this instance's own, at once, through {@link TurnValue.forget}.
+ * @param read the read, e.g. the engine's guarded count
+ */
+export function readOncePerTurn<T>(read: () => Promise<T>): TurnValue<T> {
+  let current: Promise<T> | undefined;
+  const forget = () => {
+    current = undefined;
+  };
+  return {
+    read() {
+      if (current === undefined) {
+        current = read();
+        // Immediates run after the turn's I/O callbacks: the next turn reads afresh.
+        setImmediate(forget);
+      }
+      return current;
+    },
+    forget,
+  };
+}
