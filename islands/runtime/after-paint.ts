@@ -21,9 +21,19 @@ export async function startIslands(runtime: string): Promise<void> {
 }
 
 /**
+ * Runs each step in a task of its own, in order. Requesting a module can hold Chromium's main
+ * thread for milliseconds (more on a busy phone): several in one task made the page's one long
+ * task after its first paint on a slow phone (docs/performance.md §7).
+ */
+function inTasks([step, ...rest]: Array<() => void>): void {
+  step?.();
+  if (rest.length > 0) setTimeout(() => inTasks(rest));
+}
+
+/**
  * Loads the page's islands once it has loaded and painted (docs/islands.md §3): the modules the
  * island runtime needs, listed in `<meta name="eiland-islands">`, are preloaded together, then
- * the runtime is imported and hydrates the islands. Until then nothing but the router competes
+ * the runtime is imported and hydrates the islands, each request in a task of its own. Until then nothing but the router competes
  * with what the page's first paint waits for. A hidden page (a background tab paints nothing)
  * loads them when loaded. A module that cannot be loaded is reported; the page goes on working
  * without JavaScript. A page without islands loads nothing.
@@ -31,10 +41,8 @@ export async function startIslands(runtime: string): Promise<void> {
 export function loadIslandsAfterPaint(): void {
   const [runtime, ...needed] = document.querySelector(`meta[name="${META.afterPaint}"]`)?.getAttribute('content')?.split(' ').filter(Boolean) ?? [];
   if (!runtime) return;
-  const load = () => {
-    for (const href of needed) addLink({ rel: 'modulepreload', href });
-    startIslands(runtime).catch((error: unknown) => reportClientError(error));
-  };
+  const load = () =>
+    inTasks([...needed.map((href) => () => addLink({ rel: 'modulepreload', href })), () => void startIslands(runtime).catch((error: unknown) => reportClientError(error))]);
   const afterPaint = () => {
     if (document.visibilityState === 'hidden') return load();
     if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return requestAnimationFrame(() => setTimeout(load));
