@@ -13,8 +13,8 @@ import pg from 'pg';
 import { openPostgres } from '../src/storage/postgres/index.js';
 import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations/index.js';
 import { openSqlite } from '../src/storage/sqlite/index.js';
-import { StorageUnavailableError } from '../src/storage/types.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
+import { StorageUnavailableError } from '../src/storage/types.js';
 import { useEngines } from './helpers/engines.js';
 import { REGISTRATION } from './helpers/temp-storage.js';
 

@@ -21,9 +21,10 @@ export async function startIslands(runtime: string): Promise<void> {
 }
 
 /**
- * Runs each step in a task of its own, in order. Requesting a module can hold Chromium's main
- * thread for milliseconds (more on a busy phone): several in one task made the page's one long
- * task after its first paint on a slow phone (docs/performance.md §7).
+ * Runs each step in a task of its own, in order: requesting a module can hold Chromium's main
+ * thread for milliseconds, and several in one task make a long task on a slow phone
+ * (docs/performance.md §7). In a hidden tab the browser runs them at its own pace for hidden
+ * pages (about one a second), and at once when the tab is shown.
  */
 function inTasks([step, ...rest]: Array<() => void>): void {
   step?.();
@@ -32,9 +33,9 @@ function inTasks([step, ...rest]: Array<() => void>): void {
 
 /**
  * Loads the page's islands once it has loaded and painted (docs/islands.md §3): the modules the
- * island runtime needs, listed in `<meta name="eiland-islands">`, are preloaded together, then
- * the runtime is imported and hydrates the islands, each request in a task of its own. Until then nothing but the router competes
- * with what the page's first paint waits for. A hidden page (a background tab paints nothing)
+ * island runtime needs, listed in `<meta name="eiland-islands">`, are preloaded, then the runtime
+ * is imported and hydrates the islands, each request in a task of its own. Until then nothing but
+ * the router competes with what the page's first paint waits for. A hidden page (a background tab paints nothing)
  * loads them when loaded. A module that cannot be loaded is reported; the page goes on working
  * without JavaScript. A page without islands loads nothing.
  */

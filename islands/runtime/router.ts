@@ -15,44 +15,43 @@ import { observeViewportLinks, prefetchOnIntent } from './prefetch.js';
 import { keepScroll, saveScroll, savedScroll } from './scroll.js';
 import { shows } from './show.js';
 
-/** Starts the router: its listeners, its islands and its links' prefetch. */
+// Listening costs next to nothing and takes a click at once.
+keepScroll();
+document.addEventListener(
+  'click',
+  guarded((event: MouseEvent) => {
+    const url = clicked(event);
+    if (!url) return;
+    event.preventDefault();
+    saveScroll();
+    void navigate(url, url.href !== location.href);
+  }),
+);
+addEventListener(
+  'popstate',
+  guarded((event: PopStateEvent) => {
+    if (shows(location)) return; // a hash change on the same page (docs/navigation.md §5)
+    void navigate(new URL(location.href), false, savedScroll(event.state));
+  }),
+);
+addEventListener(
+  NAVIGATE_EVENT,
+  guarded((event: Event) => {
+    const { response } = (event as CustomEvent<NavigateDetail>).detail;
+    event.preventDefault();
+    saveScroll();
+    void navigate(new URL(response.url), true, undefined, response);
+  }),
+);
+
+/** Starts the router's work: the page's islands, and the prefetch of its links. */
 function start(): void {
   loadIslandsAfterPaint();
-  document.addEventListener(
-    'click',
-    guarded((event: MouseEvent) => {
-      const url = clicked(event);
-      if (!url) return;
-      event.preventDefault();
-      saveScroll();
-      void navigate(url, url.href !== location.href);
-    }),
-  );
-  addEventListener(
-    'popstate',
-    guarded((event: PopStateEvent) => {
-      if (shows(location)) return; // a hash change on the same page (docs/navigation.md §5)
-      void navigate(new URL(location.href), false, savedScroll(event.state));
-    }),
-  );
-  addEventListener(
-    NAVIGATE_EVENT,
-    guarded((event: Event) => {
-      const { response } = (event as CustomEvent<NavigateDetail>).detail;
-      event.preventDefault();
-      saveScroll();
-      void navigate(new URL(response.url), true, undefined, response);
-    }),
-  );
   for (const type of ['mouseover', 'focusin', 'touchstart']) document.addEventListener(type, guarded(prefetchOnIntent), { passive: true });
   observeViewportLinks();
 }
 
-// The scroll is taken at once: saving it is a same-document navigation (`replaceState`), which
-// must come before the load event, or a script that waits for the next navigation after `load`
-// (a QA script's click) would take it for that one.
-keepScroll();
-// The rest in a task of its own: a module script runs in the task that ends the parse, beside
-// Chromium's own work there (DOMContentLoaded, often load), which together made a long task on a
-// slow phone (docs/performance.md §7). A click before then is an ordinary navigation.
+// In a task of its own: a module script runs in the task that ends the parse, beside Chromium's
+// own work there (DOMContentLoaded, often load), and together they make a long task on a slow
+// phone (docs/performance.md §7).
 setTimeout(start);

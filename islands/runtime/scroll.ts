@@ -39,12 +39,14 @@ export function scrollInto(target: URL, saved?: ScrollPosition): void {
 }
 
 /**
- * Takes scroll restoration from the browser and saves the position now and 100 ms after each
- * scroll comes to rest (docs/navigation.md §5).
+ * Takes scroll restoration from the browser and saves the position 100 ms after each scroll
+ * comes to rest (docs/navigation.md §5). Nothing is saved at start: an entry without a position
+ * is shown at its hash's element or the top, where a page starts, and saving is a same-document
+ * navigation (`replaceState`) that can hold Chromium's main thread for milliseconds
+ * (docs/performance.md §7).
  */
 export function keepScroll(): void {
   history.scrollRestoration = 'manual';
-  saveScroll();
   let timer: ReturnType<typeof setTimeout> | undefined;
   addEventListener('scroll', () => {
     clearTimeout(timer);

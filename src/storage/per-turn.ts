@@ -25,9 +25,14 @@ export function readOncePerTurn<T>(read: () => Promise<T>): TurnValue<T> {
   return {
     read() {
       if (current === undefined) {
-        current = read();
-        // Immediates run after the turn's I/O callbacks: the next turn reads afresh.
-        setImmediate(forget);
+        const made = read();
+        current = made;
+        // Immediates run after the turn's I/O callbacks: a read made while handling requests is
+        // not shared with the next turn's. A read made after an own write forgot this one has its
+        // own immediate.
+        setImmediate(() => {
+          if (current === made) current = undefined;
+        });
       }
       return current;
     },
