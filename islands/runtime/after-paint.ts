@@ -35,9 +35,9 @@ function inTasks([step, ...rest]: Array<() => void>): void {
  * Loads the page's islands once it has loaded and painted (docs/islands.md §3): the modules the
  * island runtime needs, listed in `<meta name="eiland-islands">`, are preloaded, then the runtime
  * is imported and hydrates the islands, each request in a task of its own. Until then nothing but
- * the router competes with what the page's first paint waits for. A hidden page (a background tab paints nothing)
- * loads them when loaded. A module that cannot be loaded is reported; the page goes on working
- * without JavaScript. A page without islands loads nothing.
+ * the router competes with what the page's first paint waits for. A hidden page (a background tab
+ * paints nothing) loads them when loaded. A module that cannot be loaded is reported; the page
+ * goes on working without JavaScript. A page without islands loads nothing.
  */
 export function loadIslandsAfterPaint(): void {
   const [runtime, ...needed] = document.querySelector(`meta[name="${META.afterPaint}"]`)?.getAttribute('content')?.split(' ').filter(Boolean) ?? [];

@@ -6,15 +6,20 @@
 export interface TurnValue<T> {
   /** The turn's read: the first call of a turn reads, later calls of that turn get the same promise. */
   read(): Promise<T>;
-  /** Drops the turn's read, so the next call reads again: after this instance changed the value. */
-  forget(): void;
+  /**
+   * Wraps work that may change the value: the turn's read is dropped once the work has ended,
+   * done or failed (at once for synchronous work, when it settles for a promise), so the next
+   * call reads again.
+   * @param work the write, e.g. a save; its result or throw is passed on unchanged
+   */
+  forgetting<R>(work: () => R): () => R;
 }
 
 /**
  * Shares one read among the calls of one turn of the event loop. The requests a turn handles are
  * concurrent, so one answer serves them all: under load a turn handles some thirty requests of
  * `/`, each of which reads the count (docs/performance.md §4). Another instance's change shows
- * from the next turn; this instance's own, at once, through {@link TurnValue.forget}.
+ * from the next turn; this instance's own, at once, through {@link TurnValue.forgetting}.
  * @param read the read, e.g. the engine's guarded count
  */
 export function readOncePerTurn<T>(read: () => Promise<T>): TurnValue<T> {
@@ -36,6 +41,19 @@ export function readOncePerTurn<T>(read: () => Promise<T>): TurnValue<T> {
       }
       return current;
     },
-    forget,
+    forgetting: (work) => () => {
+      let result;
+      try {
+        result = work();
+      } catch (error) {
+        forget();
+        throw error;
+      }
+      if (!(result instanceof Promise)) {
+        forget();
+        return result;
+      }
+      return result.finally(forget) as typeof result;
+    },
   };
 }

@@ -168,20 +168,11 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
   const count = readOncePerTurn(() => guarded('count', async () => Number((await pool.query<{ n: string }>("SELECT value AS n FROM counts WHERE name = 'registrations'")).rows[0]!.n)));
   // Forgotten when a write that may change it has ended, committed or not (a read begun before it
   // is dropped too), and by close: later reads reject.
-  const forgetsCount =
-    <T>(write: () => Promise<T>) =>
-    async () => {
-      try {
-        return await write();
-      } finally {
-        count.forget();
-      }
-    };
 
   return {
     countRegistrations: count.read,
 
-    saveRegistration: (submissionKey: string, r: NewRegistration) => guarded('save', forgetsCount(() => saveRegistration(submissionKey, r))),
+    saveRegistration: (submissionKey: string, r: NewRegistration) => guarded('save', count.forgetting(() => saveRegistration(submissionKey, r))),
 
     findRegistration: (id: string) =>
       guarded('find', async () => {
@@ -189,9 +180,9 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
         return row ? toRegistration(row) : undefined;
       }),
 
-    deleteRegistration: (id: string) => guarded('delete', forgetsCount(async () => ((await pool.query('DELETE FROM registrations WHERE id = $1', [id])).rowCount ?? 0) > 0)),
+    deleteRegistration: (id: string) => guarded('delete', count.forgetting(async () => ((await pool.query('DELETE FROM registrations WHERE id = $1', [id])).rowCount ?? 0) > 0)),
 
-    deleteExpired: (before: Date, sentBefore: Date) => guarded('expire', forgetsCount(() => deleteExpired(pool, before, sentBefore))),
+    deleteExpired: (before: Date, sentBefore: Date) => guarded('expire', count.forgetting(() => deleteExpired(pool, before, sentBefore))),
 
     leaseMail: (limit: number, leaseMs: number) => guarded('lease mail', () => leaseMail(pool, limit, leaseMs)),
 
@@ -230,6 +221,6 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
 
     resetRateLimit: (key: string) => guarded('rate limit', async () => void (await pool.query('DELETE FROM rate_limits WHERE key = $1', [key]))),
 
-    close: () => guarded('close', forgetsCount(() => pool.end())),
+    close: () => guarded('close', count.forgetting(() => pool.end())),
   };
 }

@@ -116,21 +116,14 @@ export async function openSqlite(file: string): Promise<Storage> {
     }
   });
   let hits = 0;
-  // Forgotten at once by every write that may change it (synchronous), and by close: later reads reject.
+  // Forgotten by every write that may change it, and by close: later reads reject.
   const count = readOncePerTurn(() => guarded('count', () => sql.count.get()!.n));
-  const forgetsCount = <T>(write: () => T) => () => {
-    try {
-      return write();
-    } finally {
-      count.forget();
-    }
-  };
 
   return {
     countRegistrations: count.read,
 
     saveRegistration: (submissionKey: string, r: NewRegistration) =>
-      guarded('save', forgetsCount(() => sql.saveRegistration(submissionKey, { ...r, interesses: JSON.stringify(r.interesses) }))),
+      guarded('save', count.forgetting(() => sql.saveRegistration(submissionKey, { ...r, interesses: JSON.stringify(r.interesses) }))),
 
     findRegistration: (id: string) =>
       guarded('find', () => {
@@ -138,13 +131,13 @@ export async function openSqlite(file: string): Promise<Storage> {
         return row ? toRegistration(row) : undefined;
       }),
 
-    deleteRegistration: (id: string) => guarded('delete', forgetsCount(() => sql.deleteById.run(id).changes > 0)),
+    deleteRegistration: (id: string) => guarded('delete', count.forgetting(() => sql.deleteById.run(id).changes > 0)),
 
     // One process writes the file at a time (an immediate transaction): no lock to take besides.
     deleteExpired: (before: Date, sentBefore: Date) =>
       guarded(
         'expire',
-        forgetsCount(() =>
+        count.forgetting(() =>
           db
             .transaction((cutoff: string, sentCutoff: string) => ({
               registrations: sql.expireRegistrations.run(cutoff).changes,
@@ -200,6 +193,6 @@ export async function openSqlite(file: string): Promise<Storage> {
 
     resetRateLimit: (key: string) => guarded('rate limit', () => void sql.resetHits.run(key)),
 
-    close: () => guarded('close', forgetsCount(() => void db.close())),
+    close: () => guarded('close', count.forgetting(() => void db.close())),
   };
 }
