@@ -111,7 +111,7 @@ describe('serving the build', () => {
     assert.deepEqual(listed?.slice(0, 1), [manifest.runtime.file]);
     for (const url of [manifest.islands.RegistrationForm!.file, ...manifest.runtime.imports]) assert.ok(listed?.includes(url), url);
     assert.doesNotMatch(page.body, /modulepreload|eiland-islands-[^"]*\.js"[^>]*><\/script>/);
-    assert.match(page.body, new RegExp(`<script type="module" src="${manifest.router.file}" nonce="[^"]+" fetchPriority="low"></script>`));
+    assert.match(page.body, new RegExp(`<script type="module" src="${manifest.router.file}" nonce="[^"]+" fetchPriority="low" async=""></script>`));
     assert.match(page.body, new RegExp(`<meta name="eiland-manifest" content="${manifest.url}"/>`));
   });
 });

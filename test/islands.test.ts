@@ -43,7 +43,7 @@ describe('island props on the wire (docs/islands.md §1)', () => {
     assert.equal(res.status, 422);
     const props = /<script type="application\/json" data-island-props="">([^<]*)<\/script>/.exec(res.body)?.[1] ?? '';
     assert.equal((JSON.parse(props) as { values: { naam: string } }).values.naam, '</script><!--<script>alert(1)</script>\u2028');
-    assert.equal(res.body.match(/<script/g)?.length, 2, 'only the props script and the router (which loads the runtime after the first paint)');
+    assert.equal(res.body.match(/<script/g)?.length, 3, 'only the props script, the router (which loads the runtime after the first paint) and the wait for the stylesheet');
   });
 });
 

@@ -34,7 +34,7 @@ interface DocumentProps {
   head?: ReactNode;
   /** URL of the build manifest (docs/islands.md §4: every page carries it). */
   manifestUrl: string;
-  /** Module scripts to run at once: the router. */
+  /** Module scripts, each run as soon as it arrives (`async`): the router. */
   scripts: string[];
   /** Where islands are: the island runtime, then the modules it needs, loaded by the router after the first paint. */
   afterPaint: string[];
@@ -94,12 +94,17 @@ export function Document({ title, requestId, stylesheet, meta, currentPath, head
         <link rel="icon" href="/favicon.ico" />
         {afterPaint.length > 0 && <meta name={META.afterPaint} content={afterPaint.join(' ')} />}
         {scripts.map((src) => (
-          <script key={src} type="module" src={src} nonce={nonce} fetchPriority="low" />
+          <script key={src} type="module" src={src} nonce={nonce} fetchPriority="low" async />
         ))}
         {head}
       </head>
       <body>
         <Layout currentPath={currentPath}>{children}</Layout>
+        {/* The parse ends (DOMContentLoaded, where Chromium's autofill reads a form's fields and
+            lays the page out) only once the stylesheet has loaded: a classic script waits for it.
+            The router, async, neither holds the parse's end nor runs in its task
+            (docs/pages.md §3, docs/performance.md §7). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ';' }} />
       </body>
     </html>
   );

@@ -51,7 +51,8 @@ function start(): void {
   observeViewportLinks();
 }
 
-// In a task of its own: a module script runs in the task that ends the parse, beside Chromium's
-// own work there (DOMContentLoaded, often load), and together they make a long task on a slow
-// phone (docs/performance.md §7).
-setTimeout(start);
+// Once the page is parsed (the router is async and may run before: its links are not all there
+// yet), and in a task of its own, so that no task of the router's is long on a slow phone
+// (docs/performance.md §7).
+if (document.readyState === 'loading') addEventListener('DOMContentLoaded', () => setTimeout(start), { once: true });
+else setTimeout(start);

@@ -1,7 +1,7 @@
 /**
  * The client router, in each browser of `E2E_BROWSERS` (docs/navigation.md, docs/qa-kit.md §6): navigation without a document load, page
- * data retries and failures, island assets on demand within 3800 ms, prefetching, and HTML and
- * page data that never mix.
+ * data retries and failures, island assets on demand within 3800 ms, prefetching, the router and
+ * the parse of a page, and HTML and page data that never mix.
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
@@ -358,6 +358,51 @@ eachBrowser((browser) => {
         await waitFor(() => traffic.data.includes('/privacy'));
       });
     });
+  });
+
+  describe('the router and the parse of a page (docs/navigation.md §2, docs/performance.md §7)', () => {
+    const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const timing = (page: Page) =>
+      page.evaluate(`(() => {
+        const end = (path) => performance.getEntriesByName(new URL(path, location.href).href)[0]?.responseEnd;
+        return { parsed: performance.getEntriesByType('navigation')[0].domContentLoadedEventStart, styles: end(${JSON.stringify(manifest.styles)}), router: end(${JSON.stringify(manifest.router.file)}) };
+      })()`) as Promise<{ parsed: number; styles: number; router: number }>;
+
+    it('ends the parse once the stylesheet is there, without waiting for the router, which takes over when it arrives', () =>
+      withTraffic({ start: '/aanmelden', fault: async (r) => {
+        const path = pathOf(r);
+        if (path === manifest.styles) await later(500);
+        if (path === manifest.router.file) await later(1500);
+        return false;
+      } }, async ({ page, traffic, errors }) => {
+        const { parsed, styles, router } = await timing(page);
+        assert.ok(parsed >= styles, `DOMContentLoaded at ${parsed} ms, the stylesheet at ${styles} ms`);
+        assert.ok(parsed < router, `DOMContentLoaded at ${parsed} ms, the router at ${router} ms`);
+        await page.waitForFunction('history.scrollRestoration === "manual"', { timeout: 5000 });
+        await follow(page, '/over');
+        await page.waitForFunction('document.title === "Over deze site · Eiland"', { timeout: 5000 });
+        assert.equal(await sameDocument(page), true);
+        assert.deepEqual(traffic.documents, ['/aanmelden']);
+        assert.deepEqual(errors, []);
+      }));
+
+    it('starts its work once the page is parsed when it arrives before: a link after its script is watched', () =>
+      withTraffic({ start: '/over', fault: async (r) => {
+        if (r.isNavigationRequest()) {
+          // The page as the browser asks for it, with a link to watch after everything else.
+          const real = await fetch(r.url(), { headers: { 'User-Agent': r.headers()['user-agent']! } });
+          const headers = Object.fromEntries([...real.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(name)));
+          const html = (await real.text()).replace('</body>', `<p><a ${PREFETCH_ATTRIBUTE}="${PREFETCH_VIEWPORT}" href="/privacy">privacy</a></p></body>`);
+          return respond(r, 200, html, headers);
+        }
+        if (pathOf(r) === manifest.styles) await later(800);
+        return false;
+      } }, async ({ page, traffic }) => {
+        const { parsed, router } = await timing(page);
+        assert.ok(router < parsed, `the router at ${router} ms, DOMContentLoaded at ${parsed} ms`);
+        await page.evaluate(`document.querySelector('a[${PREFETCH_ATTRIBUTE}="${PREFETCH_VIEWPORT}"]').scrollIntoView()`);
+        await waitFor(() => traffic.data.includes('/privacy'));
+      }));
   });
 
   describe('HTML and page data never mix (docs/navigation.md §1)', () => {
