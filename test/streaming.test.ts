@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { describe, it } from 'node:test';
 import { raw, waitFor, withApp } from './helpers/app.js';
 
-/** Every page's one inline script: the parse's wait for the stylesheet (views/Document.tsx). */
+/** Eiland's own inline script on every page: the parse's wait for the stylesheet (views/Document.tsx). */
 const PARSE_WAIT = /<script nonce="[^"]+">;<\/script>/;
 
 /** A promise with its resolver exposed, so a test decides when the boundary resolves. */

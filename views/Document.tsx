@@ -38,7 +38,7 @@ interface DocumentProps {
   scripts: string[];
   /** Where islands are: the island runtime, then the modules it needs, loaded by the router after the first paint. */
   afterPaint: string[];
-  /** CSP nonce for the module scripts. */
+  /** CSP nonce for the module scripts and the parse's inline wait for the stylesheet. */
   nonce: string | undefined;
   /** Served to a bot or a text browser: marked, so the router prefetches nothing (docs/navigation.md §6). */
   bot?: boolean;

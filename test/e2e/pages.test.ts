@@ -145,7 +145,7 @@ eachBrowser((browser) => {
           const visible = await page.$$eval('main p', (els) => els.filter((e) => e.checkVisibility() && /aanmelding/.test(e.textContent ?? '')).map((e) => e.textContent));
           assert.deepEqual(visible, ['Er zijn 4 aanmeldingen.']);
           assert.equal(await page.$$eval('template, [hidden]', (els) => els.length), 0, 'no pending boundary');
-          // The one inline script of every page is the parse's wait for the stylesheet, with no code (views/Document.tsx).
+          // Eiland's own inline script on every page is the parse's wait for the stylesheet, with no code (views/Document.tsx).
           assert.deepEqual(await page.$$eval('script:not([src])', (els) => els.map((e) => e.textContent).filter((code) => code !== ';')), [], 'no reveal script was sent');
           assert.deepEqual(errors, []);
         }));
