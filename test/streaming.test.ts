@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { describe, it } from 'node:test';
+import { STYLESHEET_WAIT } from '../views/Document.js';
 import { raw, waitFor, withApp } from './helpers/app.js';
 
-/** Eiland's own inline script on every page: the parse's wait for the stylesheet (views/Document.tsx). */
-const PARSE_WAIT = /<script nonce="[^"]+">;<\/script>/;
+/** Eiland's own inline script on every page: the parse's wait for the stylesheet. */
+const PARSE_WAIT = new RegExp(`<script nonce="[^"]+">${STYLESHEET_WAIT}</script>`);
 
 /** A promise with its resolver exposed, so a test decides when the boundary resolves. */
 function deferred<T>() {

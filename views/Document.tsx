@@ -18,6 +18,13 @@ export interface DocumentMeta {
   image?: { url: string; width: number; height: number; alt: string };
 }
 
+/**
+ * The code of the page's inline script last in `<body>`: none. A classic script waits for the
+ * stylesheets before it, so the parse ends only once the stylesheet has loaded (docs/pages.md §3,
+ * docs/performance.md §7).
+ */
+export const STYLESHEET_WAIT = ';';
+
 /** Props of {@link Document}. */
 interface DocumentProps {
   /** Full `<title>` text. */
@@ -104,7 +111,7 @@ export function Document({ title, requestId, stylesheet, meta, currentPath, head
             lays the page out) only once the stylesheet has loaded: a classic script waits for it.
             The router, async, neither holds the parse's end nor runs in its task
             (docs/pages.md §3, docs/performance.md §7). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ';' }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLESHEET_WAIT }} />
       </body>
     </html>
   );
