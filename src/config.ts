@@ -4,6 +4,7 @@
  */
 
 import { availableParallelism } from 'node:os';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { DEFAULT_CACHE_MAX_BYTES, DEFAULT_OUTPUT_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../protocol/image-config.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -37,7 +38,7 @@ export interface Config {
   retentionDays: number;
   /** The outbox's e-mail (docs/operations.md §12). */
   mail: {
-    /** `SMTP_URL`, `smtp://` or `smtps://`; undefined: each message written as an `.eml` file under `data/mail/`. */
+    /** `SMTP_URL`, `smtp://` or `smtps://` with a host (and a port, or Nodemailer's default); undefined: each message written as an `.eml` file under `data/mail/`. */
     smtpUrl: string | undefined;
     /** `MAIL_FROM`, the sender, e.g. `Eiland <noreply@eiland.example>`. */
     from: string;
@@ -82,8 +83,13 @@ export class ConfigError extends Error {
 /** The outbox's first retry's delay, and its tries, unless configured (docs/operations.md §12). */
 const DEFAULT_MAIL_RETRY_MS = 60_000;
 const DEFAULT_MAIL_MAX_ATTEMPTS = 10;
-/** An address alone, or a display name with the address in angle brackets. */
-const MAIL_ADDRESS = /^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
+/**
+ * A plain mailbox address: a local part without quotes, spaces or specials, one `@`, and a
+ * domain of dotted labels or `localhost` (docs/operations.md §1, `MAIL_FROM`).
+ */
+const PLAIN_ADDRESS = /^[^\s"<>,@]+@(?:[^\s"<>,@.]+(?:\.[^\s"<>,@.]+)+|localhost)$/;
+/** C0 controls and DEL: a header value holding one is not what Nodemailer would send. */
+const CONTROL_CHARS = /[\x00-\x1f\x7f]/;
 
 /** Days personal data is kept unless `RETENTION_DAYS` says otherwise (docs/operations.md §11). */
 export const DEFAULT_RETENTION_DAYS = 365;
@@ -124,6 +130,47 @@ function isOrigin(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether `SMTP_URL` names the server Nodemailer will connect to (docs/operations.md §1):
+ * `smtp:` or `smtps:` with a host, and a port from 1 to 65535 or none. Nodemailer falls back to
+ * `localhost` for a missing host and to its default port for port 0, so both are refused.
+ */
+function isSmtpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false; // WHATWG refuses a port above 65535 here
+  const { protocol, hostname, port } = new URL(value);
+  // `smtp:mail.example` (no `//`) has an empty hostname for WHATWG (Nodemailer alone re-inserts
+  // the `//`), so the start-up line could not name its host. WHATWG strips a port's leading zeros.
+  return (protocol === 'smtp:' || protocol === 'smtps:') && hostname !== '' && port !== '0';
+}
+
+/**
+ * Whether `MAIL_FROM` is exactly one mailbox, `address` or `Name <address>`, as Nodemailer reads
+ * it (docs/operations.md §1). Parsed with Nodemailer's own address parser, the one it reads
+ * `from` with; the value must be what that parse formats back to, so nothing written is dropped
+ * or read differently (`a,b@c.example`, `a b@c.example`, `Eiland <a@b.example> extra`).
+ */
+function isOneMailbox(value: string): boolean {
+  if (CONTROL_CHARS.test(value)) return false;
+  const entries = addressparser(value);
+  const entry = entries[0];
+  if (entries.length !== 1 || entry === undefined || entry.group !== undefined) return false;
+  const { name, address } = entry;
+  if (!PLAIN_ADDRESS.test(address)) return false;
+  if (name === '') return value === address;
+  // A display name holding specials (`"Eiland, de site"`) is written quoted; a plain one may be either.
+  return value === `${name} <${address}>` || value === `"${name.replace(/["\\]/g, '\\$&')}" <${address}>`;
+}
+
+/**
+ * The sender unless `MAIL_FROM` is set: `Eiland <noreply@HOST>`, HOST the first public origin's
+ * host when that makes a valid address (a dotted name or IPv4 address), else `localhost`.
+ */
+function defaultMailFrom(publicOrigins: string[] | undefined): string {
+  const first = publicOrigins?.[0];
+  const host = first !== undefined && URL.canParse(first) ? new URL(first).hostname : '';
+  return `Eiland <noreply@${PLAIN_ADDRESS.test(`noreply@${host}`) ? host : 'localhost'}>`;
 }
 
 function parseTrustProxy(raw: string): boolean | number | string {
@@ -216,9 +263,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^\d{1,5}$/.test(retentionRaw) || retentionDays < 1 || retentionDays > 36_500) problems.push(`RETENTION_DAYS must be a whole number of days from 1 to 36500, got "${retentionRaw}"`);
 
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
-  if (smtpUrl !== undefined && !(URL.canParse(smtpUrl) && /^smtps?:$/.test(new URL(smtpUrl).protocol))) problems.push('SMTP_URL must be an smtp:// or smtps:// URL, like smtp://user:password@mail.example:587');
-  const from = env.MAIL_FROM?.trim() || `Eiland <noreply@${publicOrigins?.[0] && URL.canParse(publicOrigins[0]) ? new URL(publicOrigins[0]).hostname : 'localhost'}>`;
-  if (!MAIL_ADDRESS.test(from)) problems.push(`MAIL_FROM must be an address, like noreply@eiland.example or Eiland <noreply@eiland.example>, got "${from}"`);
+  // Never the value in the message: it may hold a password.
+  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host and a port from 1 to 65535, like smtp://user:password@mail.example:587');
+  const from = env.MAIL_FROM?.trim() || defaultMailFrom(publicOrigins);
+  // JSON-quoted, so a line break in the value cannot split the problem's line.
+  if (!isOneMailbox(from)) problems.push(`MAIL_FROM must be one address, like noreply@eiland.example or Eiland <noreply@eiland.example>, got ${JSON.stringify(from)}`);
   const retryRaw = env.MAIL_RETRY_MS ?? String(DEFAULT_MAIL_RETRY_MS);
   const retryMs = Number(retryRaw);
   if (!/^\d{1,7}$/.test(retryRaw) || retryMs < 10 || retryMs > 3_600_000) problems.push(`MAIL_RETRY_MS must be a whole number of ms from 10 to 3600000, got "${retryRaw}"`);

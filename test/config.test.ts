@@ -93,9 +93,44 @@ describe('SMTP_URL and MAIL_*: the outbox (docs/operations.md §12)', () => {
   it('refuse what they cannot use', () => {
     assert.match(problem({ SMTP_URL: 'mail.example:25' }), /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
     assert.match(problem({ SMTP_URL: 'https://mail.example' }), /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
-    assert.match(problem({ MAIL_FROM: 'Eiland' }), /MAIL_FROM must be an address, like noreply@eiland.example or Eiland <noreply@eiland.example>, got "Eiland"/);
+    assert.match(problem({ MAIL_FROM: 'Eiland' }), /MAIL_FROM must be one address, like noreply@eiland.example or Eiland <noreply@eiland.example>, got "Eiland"/);
     assert.match(problem({ MAIL_RETRY_MS: '5' }), /MAIL_RETRY_MS must be a whole number of ms from 10 to 3600000, got "5"/);
     assert.match(problem({ MAIL_MAX_ATTEMPTS: '0' }), /MAIL_MAX_ATTEMPTS must be a whole number from 1 to 100, got "0"/);
+  });
+});
+
+describe('SMTP_URL: the server named as written (docs/operations.md §1)', () => {
+  // Nodemailer connects to localhost for a missing host and to its default port for port 0.
+  for (const bad of ['smtp://', 'smtp:mail.example', 'smtp://mail.example:0', 'smtp://:587', 'http://mail.example:25']) {
+    it(`refuses "${bad}" at start-up, naming the variable and not the value`, () => {
+      assert.equal(problem({ SMTP_URL: bad }), 'Invalid configuration:\n  - SMTP_URL must be an smtp:// or smtps:// URL with a host and a port from 1 to 65535, like smtp://user:password@mail.example:587');
+    });
+  }
+  for (const good of ['smtp://mail.example', 'smtp://user:pa%40ss@mail.example:587', 'smtps://mail.example:465', 'smtp://127.0.0.1:2525', 'smtp://[::1]:2525']) {
+    it(`accepts "${good}"`, () => {
+      assert.equal(loadConfig({ SMTP_URL: good }).mail.smtpUrl, good);
+    });
+  }
+});
+
+describe('MAIL_FROM: exactly one mailbox, as Nodemailer reads it (docs/operations.md §1)', () => {
+  for (const bad of ['a,b@c.example', 'a@b.example, c@d.example', 'Eiland <a@b.example> <c@d.example>', '"a\r\nBcc: x@y.example"@b.example', 'a b@c.example', '<>', '"x" <a@b.c>, d@e.f', 'a@b.c d@e.f', 'Eiland <a@b.c> extra']) {
+    it(`refuses ${JSON.stringify(bad)} at start-up, naming the variable`, () => {
+      assert.equal(problem({ MAIL_FROM: bad }), `Invalid configuration:\n  - MAIL_FROM must be one address, like noreply@eiland.example or Eiland <noreply@eiland.example>, got ${JSON.stringify(bad)}`);
+    });
+  }
+  for (const good of ['noreply@eiland.example', 'Eiland <noreply@eiland.example>', '"Eiland, de site" <noreply@eiland.example>', 'Eiland <noreply@localhost>']) {
+    it(`accepts ${JSON.stringify(good)}`, () => {
+      assert.equal(loadConfig({ MAIL_FROM: good }).mail.from, good);
+    });
+  }
+  it('defaults to the public origin’s host only where that makes an address, else localhost', () => {
+    assert.equal(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:3000' }).mail.from, 'Eiland <noreply@127.0.0.1>');
+    assert.equal(loadConfig({ PUBLIC_ORIGIN: 'http://[::1]:3000' }).mail.from, 'Eiland <noreply@localhost>');
+    assert.equal(loadConfig({ PUBLIC_ORIGIN: 'http://eiland:3000' }).mail.from, 'Eiland <noreply@localhost>');
+  });
+  it('quotes a refused value on one line', () => {
+    assert.match(problem({ MAIL_FROM: 'a\nb@c.example' }), /got "a\\nb@c\.example"$/);
   });
 });
 
@@ -112,7 +147,7 @@ describe('PUBLIC_ORIGIN: the origins the site is served under', () => {
 describe('configuration (docs/operations.md §1)', () => {
   it('refuses bad values with a clear message and exit 1', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...process.env, PORT: 'abc', LOG_LEVEL: 'loud' },
+      env: { ...process.env, PORT: 'abc', LOG_LEVEL: 'loud', SMTP_URL: 'smtp://eiland:geheim-wachtwoord@mail.example:0', MAIL_FROM: 'a,b@c.example' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -125,5 +160,8 @@ describe('configuration (docs/operations.md §1)', () => {
     }
     assert.match(stderr, /PORT must be an integer from 0 to 65535, got "abc"/);
     assert.match(stderr, /LOG_LEVEL must be one of .*got "loud"/);
+    assert.match(stderr, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL with a host and a port from 1 to 65535/);
+    assert.doesNotMatch(stderr, /geheim-wachtwoord/);
+    assert.match(stderr, /MAIL_FROM must be one address, .*got "a,b@c\.example"/);
   });
 });

@@ -9,50 +9,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { simpleParser } from 'mailparser';
-import { loadConfig } from '../src/config.js';
-import { startServer } from '../src/server.js';
-import { CONTACT_VALID, openForm, postForm, VALID, type Fields } from './helpers/form.js';
+import { CONTACT_VALID, VALID } from './helpers/form.js';
+import { FROM, serverWith } from './helpers/mail-server.js';
 import type { LogLine } from './helpers/logs.js';
-import { logCollector } from './helpers/logs.js';
 import { startSmtp, type TestSmtp } from './helpers/smtp.js';
-import { tempStorage } from './helpers/temp-storage.js';
 import { waitFor } from './helpers/wait.js';
-
-const SECRET = 'test-secret-test-secret-test-secret-0123';
-const FROM = 'Eiland <noreply@eiland.example>';
-
-/** A server on a temporary database, its log, and a post of a form to it. */
-async function serverWith(t: TestContext, env: NodeJS.ProcessEnv) {
-  const temp = await tempStorage();
-  const { stream, lines } = logCollector();
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: SECRET, MAIL_FROM: FROM, MAIL_RETRY_MS: '100', METRICS_PORT: '0', ...env });
-  const running = await startServer(config, { storage: temp.storage, mailDir: temp.mailDir, logStream: stream });
-  t.after(async () => {
-    await running.shutdown('test');
-    await temp.remove();
-  });
-  const app = { port: Number(new URL(running.url).port), url: running.url };
-  const logs = () => lines.map((l) => JSON.parse(l) as LogLine);
-  return {
-    running,
-    temp,
-    logs,
-    events: (event: string) => logs().filter((l) => l.event === event),
-    /** Posts a valid form; the answer's time, in ms, and the stored row's id (from the 303). */
-    async post(path: string, fields: Fields) {
-      const session = await openForm(app, path);
-      const started = performance.now();
-      const res = await postForm(app, path, fields, session);
-      assert.equal(res.status, 303, `${path}: ${res.body.slice(0, 200)}`);
-      return { ms: performance.now() - started, location: String(res.headers.location) };
-    },
-    /** The value of `eiland_mail_total{outcome}`. */
-    async counted(outcome: string) {
-      const text = await (await fetch(running.metricsUrl!)).text();
-      return Number(new RegExp(`^eiland_mail_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-    },
-  };
-}
 
 /** Asserts that no log line names the person or holds a registration's id. */
 function assertNothingPersonal(lines: LogLine[], secrets: string[]) {

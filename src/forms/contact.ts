@@ -2,9 +2,10 @@
  * The contact form (docs/forms.md §9): its DTO, every field with its rules in the listed order,
  * top to bottom. Messages come from the catalogue (`protocol/messages.ts`).
  */
-import { IsEmail, IsIn, IsNotEmpty, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsNotEmpty, MaxLength, MinLength } from 'class-validator';
 import { SUBJECTS } from '../../protocol/contact.js';
 import type { NewContactMessage } from '../storage/types.js';
+import { IsMailbox } from '../../islands/lib/rules/isMailbox.js';
 import { defineForm } from './define.js';
 import { Trim } from './rules.js';
 
@@ -18,7 +19,7 @@ export class ContactDto {
 
   @Trim()
   @IsNotEmpty()
-  @IsEmail()
+  @IsMailbox()
   email!: string;
 
   @IsNotEmpty()

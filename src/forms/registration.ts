@@ -6,7 +6,6 @@
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  IsEmail,
   IsIn,
   IsInt,
   IsLowercase,
@@ -24,6 +23,7 @@ import {
 import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
 import type { NewRegistration } from '../storage/types.js';
 import { defineForm } from './define.js';
+import { IsMailbox } from '../../islands/lib/rules/isMailbox.js';
 import { IsTrimmed } from '../../islands/lib/rules/isTrimmed.js';
 import { Optional, ToArray, ToInteger, Trim } from './rules.js';
 
@@ -37,7 +37,7 @@ export class RegistrationDto {
 
   @Trim()
   @IsNotEmpty()
-  @IsEmail()
+  @IsMailbox()
   email!: string;
 
   @Optional()

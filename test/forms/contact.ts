@@ -3,6 +3,7 @@
  * message, and edges for the parity of server and browser. Found by the form's name
  * (src/forms/index.ts) through `FORM_KITS` (test/helpers/form.ts).
  */
+import { HOSTILE_ADDRESSES, PLAIN_ADDRESSES } from '../fixtures/mailboxes.js';
 import type { Fields, FormKit, RuleCase } from '../helpers/form.js';
 
 /** A complete, valid contact message. */
@@ -57,6 +58,7 @@ export const kit: FormKit = {
     { ...CONTACT_VALID, onderwerp: ['vraag', 'klacht'] },
     { ...CONTACT_VALID, onderwerp: ' vraag' },
     { ...CONTACT_VALID, email: 'a@b' },
+    ...[...HOSTILE_ADDRESSES, ...PLAIN_ADDRESSES].map((email) => ({ ...CONTACT_VALID, email })),
     { ...CONTACT_VALID, bericht: 'regel een\nregel twee\n' },
   ],
 };

@@ -3,6 +3,7 @@
  * exact message, and edges for the parity of server and browser. Found by the form's name
  * (src/forms/index.ts) through `FORM_KITS` (test/helpers/form.ts).
  */
+import { HOSTILE_ADDRESSES, PLAIN_ADDRESSES } from '../fixtures/mailboxes.js';
 import type { Fields, FormKit, RuleCase } from '../helpers/form.js';
 
 /** A complete, valid registration. */
@@ -132,6 +133,7 @@ export const kit: FormKit = {
     { ...VALID, referentie: '3F2B8C1E-9A4D-4E6F-8B7A-1C2D3E4F5A6B' },
     { ...VALID, referentie: ' 3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b' },
     { ...VALID, email: 'a@b' },
+    ...[...HOSTILE_ADDRESSES, ...PLAIN_ADDRESSES].map((email) => ({ ...VALID, email })),
     { ...VALID, email: 'anna@voorbeeld..nl' },
     { ...VALID, email: '"anna de vries"@voorbeeld.nl' },
     { ...VALID, interesses: ['sport', 'sport'] },

@@ -26,6 +26,8 @@ export interface TestSmtp {
   slowMs: number;
   /** Messages accepted, parsed. */
   received: ParsedMail[];
+  /** The envelope's recipients (`RCPT TO`) of each message accepted, in the order of `received`. */
+  recipients: string[][];
   /** Messages whose data arrived, whatever the answer. */
   tries: number;
   /** Waits until at least `n` messages were accepted. */
@@ -48,6 +50,7 @@ export async function startSmtp(mode: SmtpMode = 'accept'): Promise<TestSmtp> {
     mode,
     slowMs: 2000,
     received: [],
+    recipients: [],
     tries: 0,
     waitForReceived: (n, ms = 10_000) => waitFor(() => smtp.received.length >= n, ms),
     async stop() {
@@ -75,6 +78,7 @@ export async function startSmtp(mode: SmtpMode = 'accept'): Promise<TestSmtp> {
             const accept = () =>
               void simpleParser(Buffer.concat(chunks)).then((parsed) => {
                 smtp.received.push(parsed);
+                smtp.recipients.push(session.envelope.rcptTo.map((r) => r.address));
                 callback();
               }, callback);
             if (answer === 'slow') setTimeout(accept, smtp.slowMs);

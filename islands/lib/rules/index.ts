@@ -13,6 +13,7 @@ import * as isIn from './isIn.js';
 import * as isInt from './isInt.js';
 import * as isLength from './isLength.js';
 import * as isLowercase from './isLowercase.js';
+import * as isMailbox from './isMailbox.js';
 import * as isNotEmpty from './isNotEmpty.js';
 import * as isTrimmed from './isTrimmed.js';
 import * as isUppercase from './isUppercase.js';
@@ -26,7 +27,7 @@ import * as minLength from './minLength.js';
 import type { Rule } from './rule.js';
 
 /** Rule name → its module's rule. */
-export const RULES: Readonly<Record<string, Rule>> = Object.fromEntries(([arrayMaxSize, arrayMinSize, isDefined, isEmail, isIn, isInt, isLength, isLowercase, isNotEmpty, isTrimmed, isUppercase, isUrl, isUuid, matches, max, maxLength, min, minLength] satisfies Rule[]).map((rule) => [rule.name, rule]));
+export const RULES: Readonly<Record<string, Rule>> = Object.fromEntries(([arrayMaxSize, arrayMinSize, isDefined, isEmail, isIn, isInt, isLength, isLowercase, isMailbox, isNotEmpty, isTrimmed, isUppercase, isUrl, isUuid, matches, max, maxLength, min, minLength] satisfies Rule[]).map((rule) => [rule.name, rule]));
 
 /**
  * The default message of a rule (docs/forms.md §1).

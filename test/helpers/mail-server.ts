@@ -1,0 +1,55 @@
+/**
+ * A server with the outbox's sender running (docs/operations.md §12), for the tests of e-mail: on a
+ * temporary SQLite database (or the given `DATABASE_URL`), its log collected, metrics on, and a
+ * post of a form to it. Use with a real SMTP server (test/helpers/smtp.ts) or the `.eml` files.
+ */
+import assert from 'node:assert/strict';
+import type { TestContext } from 'node:test';
+import { loadConfig } from '../../src/config.js';
+import { startServer } from '../../src/server.js';
+import { openForm, postForm, type Fields } from './form.js';
+import { logCollector, type LogLine } from './logs.js';
+import { tempStorage } from './temp-storage.js';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123';
+/** The sender of the tests' e-mails. */
+export const FROM = 'Eiland <noreply@eiland.example>';
+
+/**
+ * Starts a server on a temporary database, stopped (and its database removed) after the test.
+ * @param env extra environment for `loadConfig`, e.g. `{ SMTP_URL }`
+ */
+export async function serverWith(t: TestContext, env: NodeJS.ProcessEnv) {
+  const temp = await tempStorage();
+  const { stream, lines } = logCollector();
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: SECRET, MAIL_FROM: FROM, MAIL_RETRY_MS: '100', METRICS_PORT: '0', ...env });
+  const running = await startServer(config, { storage: temp.storage, mailDir: temp.mailDir, logStream: stream });
+  t.after(async () => {
+    await running.shutdown('test');
+    await temp.remove();
+  });
+  const app = { port: Number(new URL(running.url).port), url: running.url };
+  const logs = () => lines.map((l) => JSON.parse(l) as LogLine);
+  return {
+    running,
+    /** Its port and origin, for the form helpers. */
+    app,
+    temp,
+    logs,
+    events: (event: string) => logs().filter((l) => l.event === event),
+    /** Posts a valid form; the answer's time, in ms, and the stored row's id (from the 303). */
+    async post(path: string, fields: Fields) {
+      const session = await openForm(app, path);
+      const started = performance.now();
+      const res = await postForm(app, path, fields, session);
+      assert.equal(res.status, 303, `${path}: ${res.body.slice(0, 200)}`);
+      return { ms: performance.now() - started, location: String(res.headers.location) };
+    },
+    /** The value of `eiland_mail_total{outcome}`. */
+    async counted(outcome: string) {
+      const text = await (await fetch(running.metricsUrl!)).text();
+      return Number(new RegExp(`^eiland_mail_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    },
+  };
+}
+
