@@ -6,11 +6,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMetrics } from '../src/metrics/index.js';
-import { useApp, type SuiteTestApp } from './helpers/app.js';
+import type { Storage } from '../src/storage/types.js';
+import { useApp, withApp, type SuiteTestApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
+import { tempStorage } from './helpers/temp-storage.js';
 
 /** Registers the valid registration and returns its id. */
-async function register(app: SuiteTestApp): Promise<string> {
+async function register(app: Pick<SuiteTestApp, 'port' | 'url'>): Promise<string> {
   const res = await postForm(app, '/aanmelden', VALID);
   assert.equal(res.status, 303);
   const id = /^\/aanmeldingen\/([0-9a-f-]{36})$/.exec(String(res.headers.location))?.[1];
@@ -67,8 +69,44 @@ describe('a person’s own registration (docs/pages.md §7)', () => {
     const lines = app.rawLogs().slice(before);
     assert.equal(lines.filter((l) => JSON.parse(l).event === 'registration_erased').length, 1);
     for (const secret of [id, String(VALID.naam), String(VALID.email)]) assert.ok(!lines.some((l) => l.includes(secret)), `no log line holds ${secret}`);
-    const erasures = (await metrics.registry.getSingleMetric('eiland_form_posts_total')!.get()).values.find((v) => v.labels.outcome === 'erased');
-    assert.equal(erasures?.value, 1);
+    const counted = (await metrics.registry.getSingleMetric('eiland_form_posts_total')!.get()).values;
+    assert.deepEqual(['asked', 'erased'].map((outcome) => counted.find((v) => v.labels.outcome === outcome)?.value), [1, 1], 'the question asked again is counted as asked, not as stored');
+    assert.equal(counted.find((v) => v.labels.form === `/aanmeldingen/:id/verwijderen` && v.labels.outcome === 'stored'), undefined);
+  });
+
+  it('of two confirmed erasures at once, one erases (303, one log line, one count) and the other answers 404', async () => {
+    const temp = await tempStorage();
+    // Once armed, both posts read the registration before either deletes it: each find waits for the other.
+    let armed = false;
+    let arrived = 0;
+    let bothFound!: () => void;
+    const together = new Promise<void>((resolve) => (bothFound = resolve));
+    const racing: Storage = {
+      ...temp.storage,
+      findRegistration: async (id) => {
+        const found = await temp.storage.findRegistration(id);
+        if (!armed) return found;
+        if (++arrived === 2) bothFound();
+        await together;
+        return found;
+      },
+    };
+    const counts = createMetrics();
+    try {
+      await withApp({ storage: racing, metrics: counts }, async (site) => {
+        const id = await register(site);
+        const session = await openForm(site, `/aanmeldingen/${id}`);
+        armed = true;
+        const answers = await Promise.all([1, 2].map(() => postForm(site, `/aanmeldingen/${id}/verwijderen`, { bevestigd: 'ja' }, session)));
+        assert.deepEqual(answers.map((r) => r.status).sort(), [303, 404]);
+        assert.equal(site.logs().filter((l) => l.event === 'registration_erased').length, 1);
+        const counted = (await counts.registry.getSingleMetric('eiland_form_posts_total')!.get()).values;
+        assert.deepEqual(['erased', 'rejected'].map((outcome) => counted.find((v) => v.labels.outcome === outcome)?.value), [1, 1]);
+      });
+    } finally {
+      await temp.storage.close();
+      await temp.remove();
+    }
   });
 
   it('erases nothing for a post without its token, or for an id that is not a UUID', async () => {

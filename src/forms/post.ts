@@ -22,10 +22,11 @@ export interface ActionContext extends LoaderContext {
 
 /**
  * An action's answer: a redirect (303 for PRG), or the page again with a status. `data` is the
- * JSON answer to a post with the data marker (the island's), e.g. field → message for a 422. A
- * redirect that stored nothing names its `outcome` for the metrics (e.g. `honeypot`).
+ * JSON answer to a post with the data marker (the island's), e.g. field → message for a 422. An
+ * answer whose status would misname it names its `outcome` for the metrics (a redirect that stored
+ * nothing: `honeypot`; a page asking again: `asked`).
  */
-export type ActionResult<P> = { redirect: string; outcome?: FormOutcome } | { status: number; props: P; data?: unknown };
+export type ActionResult<P> = { redirect: string; outcome?: FormOutcome } | { status: number; props: P; data?: unknown; outcome?: FormOutcome };
 
 /** Options of {@link postChain}. */
 interface PostOptions<P> {
@@ -56,8 +57,8 @@ function actionContext(req: Request, res: Response): ActionContext {
 function answer<P>(kit: PostKit, run: (ctx: ActionContext) => Promise<ActionResult<P>>) {
   return async function action(req: Request, res: Response, next: NextFunction): Promise<void> {
     const result = await run(actionContext(req, res));
+    if (result.outcome) markFormOutcome(res, result.outcome);
     if ('redirect' in result) {
-      if (result.outcome) markFormOutcome(res, result.outcome);
       res.redirect(303, result.redirect);
     } else if (result.data !== undefined && res.locals.pageData) {
       // The island's post: JSON, marked, never cached (docs/forms.md §5).

@@ -13,10 +13,11 @@ export type ImageOutcome = 'hit' | 'miss' | 'not_modified' | 'shed' | 'refused' 
 
 /**
  * What a form post ended in: stored (303 to the result), honeypot (303 to the neutral thank-you,
- * nothing stored), invalid (422), forbidden (403), rate_limited (429), rejected (another 4xx:
- * shape, size, encoding), error (5xx).
+ * nothing stored), erased (a registration erased by its person), asked (the erasure's question
+ * asked once more: nothing changed), invalid (422), forbidden (403), rate_limited (429), rejected
+ * (another 4xx: shape, size, encoding; a registration already erased), error (5xx).
  */
-export type FormOutcome = 'stored' | 'honeypot' | 'erased' | 'invalid' | 'forbidden' | 'rate_limited' | 'rejected' | 'error';
+export type FormOutcome = 'stored' | 'honeypot' | 'erased' | 'asked' | 'invalid' | 'forbidden' | 'rate_limited' | 'rejected' | 'error';
 
 /** The instruments of one app. */
 export interface Metrics {
@@ -120,7 +121,7 @@ export function createMetrics(): Metrics {
     }),
     formPosts: new Counter({
       name: 'eiland_form_posts_total',
-      help: 'Form posts by form (its path) and outcome: stored, honeypot, invalid (422), forbidden (403), rate_limited (429), rejected (other 4xx), error (5xx).',
+      help: 'Form posts by form (its path) and outcome: stored, honeypot, erased, asked (the erasure asked again), invalid (422), forbidden (403), rate_limited (429), rejected (other 4xx), error (5xx).',
       labelNames: ['form', 'outcome'],
       registers,
     }),

@@ -5,6 +5,7 @@
  */
 import type { Router } from 'express';
 import { declared } from '../../protocol/routes.js';
+import { HttpError } from '../errors.js';
 import { ERASE_CONFIRMED, Verwijderd, Verwijderen, type VerwijderenProps } from '../../views/pages/Verwijderen.js';
 import { postChain } from '../forms/post.js';
 import type { AnyPageRoute, PageRoute } from '../route-table.js';
@@ -42,8 +43,9 @@ export function erasureRoutes(storage: Storage): AnyPageRoute[] {
       async action({ req, csrfToken, log }) {
         const { id, naam } = await registrationOf(storage, req);
         const body = req.body as Record<string, unknown> | undefined;
-        if (body?.bevestigd !== ERASE_CONFIRMED) return { status: 200, props: { id, naam, csrfToken: csrfToken() } };
-        await storage.deleteRegistration(id);
+        if (body?.bevestigd !== ERASE_CONFIRMED) return { status: 200, props: { id, naam, csrfToken: csrfToken() }, outcome: 'asked' };
+        // Of two erasures at once, one deletes; the other finds it gone, as a later request does.
+        if (!(await storage.deleteRegistration(id))) throw new HttpError(404, 'No registration with this id');
         // Neither the id (a capability) nor anything of the person.
         log.info({ event: 'registration_erased' }, 'registration_erased');
         return { redirect: ERASED_PATH, outcome: 'erased' };
