@@ -1,10 +1,11 @@
 /**
  * The retention job (docs/operations.md §11): registrations and contact messages are kept
  * `RETENTION_DAYS` days, and the outbox's sent messages a day (docs/operations.md §12). At start-up
- * and every hour, what is older is deleted, by one instance at a time, with a log line and a
- * metric of how many.
+ * and every hour, what is older is deleted, by one instance at a time, and this instance's copies
+ * of e-mails written before the same time, with a log line and a metric of how many.
  */
 import type { Logger } from 'pino';
+import type { MailTransport } from './mail/transport.js';
 import type { Metrics } from './metrics/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -17,6 +18,8 @@ export const SENT_MAIL_KEPT_MS = DAY_MS;
 /** Options of {@link startRetention}. */
 interface RetentionOptions {
   storage: Storage;
+  /** The copies of sent e-mails this instance keeps (the `.eml` files), deleted with their rows. */
+  mailCopies: Pick<MailTransport, 'expire'>;
   /** Days a row is kept. */
   days: number;
   logger: Logger;
@@ -30,19 +33,24 @@ interface RetentionOptions {
  * alive). A run that fails (the database gone) is logged at `warn` and the next hour tries again.
  * @returns the start-up's run (resolves when it is done, never rejects), and `stop()`
  */
-export function startRetention({ storage, days, logger, metrics, now = Date.now }: RetentionOptions): { firstRun: Promise<void>; stop(): void } {
+export function startRetention({ storage, mailCopies, days, logger, metrics, now = Date.now }: RetentionOptions): { firstRun: Promise<void>; stop(): void } {
   const run = async () => {
     try {
-      const deleted = await storage.deleteExpired(new Date(now() - days * DAY_MS), new Date(now() - SENT_MAIL_KEPT_MS));
-      if (deleted === undefined) {
-        logger.debug({ event: 'retention_skipped' }, 'retention_skipped');
+      const cutoff = new Date(now() - days * DAY_MS);
+      const rows = await storage.deleteExpired(cutoff, new Date(now() - SENT_MAIL_KEPT_MS));
+      // Each instance's own copies, whichever instance deleted the rows: a copy is never older than its row.
+      const mailFiles = await mailCopies.expire(cutoff);
+      metrics.retentionDeleted.inc({ kind: 'mail_files' }, mailFiles);
+      if (rows === undefined) {
+        logger.debug({ event: 'retention_skipped', mailFiles }, 'retention_skipped');
         return;
       }
+      const deleted = { ...rows, mailFiles };
       metrics.retentionDeleted.inc({ kind: 'registrations' }, deleted.registrations);
       metrics.retentionDeleted.inc({ kind: 'contact_messages' }, deleted.contactMessages);
       metrics.retentionDeleted.inc({ kind: 'mail' }, deleted.mail);
       // At info when it deleted something; a run that found nothing is a debug line every hour.
-      const level = deleted.registrations + deleted.contactMessages + deleted.mail > 0 ? 'info' : 'debug';
+      const level = deleted.registrations + deleted.contactMessages + deleted.mail + mailFiles > 0 ? 'info' : 'debug';
       logger[level]({ event: 'retention_run', retentionDays: days, ...deleted }, 'retention_run');
     } catch (err) {
       logger.warn({ event: 'retention_failed', err }, 'retention_failed');

@@ -16,7 +16,7 @@ import { logParserErrors } from './parser-errors.js';
 import { createMetrics } from './metrics/index.js';
 import { METRICS_PATH, startMetricsListener } from './metrics/listener.js';
 import { startMailer, type Mailer } from './mail/sender.js';
-import { createMailTransport } from './mail/transport.js';
+import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { DEFAULT_DATABASE_FILE, openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
 import { startRetention } from './retention.js';
@@ -55,9 +55,10 @@ export type ServerOptions = Omit<AppOptions, 'storage'> & {
 
 /**
  * The storage, with a call after each new registration or contact message (its e-mail is then in
- * the outbox).
+ * the outbox), and an erasure that takes the transport's copies of its e-mails along
+ * (docs/pages.md §7, docs/operations.md §12).
  */
-function wakingMailer(storage: Storage, wake: () => void): Storage {
+function withMail(storage: Storage, wake: () => void, transport: MailTransport): Storage {
   const woken =
     <A extends unknown[]>(save: (...args: A) => Promise<{ id: string; created: boolean }>) =>
     async (...args: A) => {
@@ -65,7 +66,16 @@ function wakingMailer(storage: Storage, wake: () => void): Storage {
       if (saved.created) wake();
       return saved;
     };
-  return { ...storage, saveRegistration: woken(storage.saveRegistration), saveContactMessage: woken(storage.saveContactMessage) };
+  return {
+    ...storage,
+    saveRegistration: woken(storage.saveRegistration),
+    saveContactMessage: woken(storage.saveContactMessage),
+    async deleteRegistration(id) {
+      const erased = await storage.deleteRegistration(id);
+      if (erased) await transport.forget(id);
+      return erased;
+    },
+  };
 }
 
 /**
@@ -98,9 +108,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const lifecycle = new Lifecycle('starting');
   const opened = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger }));
+  const transport = createMailTransport(config.mail.smtpUrl, options.mailDir ?? join(dirname(options.databaseFile ?? DEFAULT_DATABASE_FILE), 'mail'));
   // A stored registration or contact message wakes the outbox's sender (docs/operations.md §12).
   let mailer: Mailer | undefined;
-  const storage = wakingMailer(opened, () => mailer?.wake());
+  const storage = withMail(opened, () => mailer?.wake(), transport);
   const csrfSecret = await csrfSecretOf(config, storage);
   const metrics = options.metrics ?? createMetrics();
   const production = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
@@ -137,7 +148,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // that cannot be had stops the start before the site takes traffic.
   const metricsListener = config.metrics && (await startMetricsListener(metrics, config.metrics.host, config.metrics.port));
   // Personal data past its time goes at start-up and every hour (docs/operations.md §11).
-  const retention = startRetention({ storage, days: config.retentionDays, logger, metrics });
+  const retention = startRetention({ storage, mailCopies: transport, days: config.retentionDays, logger, metrics });
   if (metricsListener) logger.info({ event: 'metrics_started', host: config.metrics!.host, port: metricsListener.port }, 'metrics_started');
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -145,7 +156,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;
-  const transport = createMailTransport(config.mail.smtpUrl, options.mailDir ?? join(dirname(options.databaseFile ?? DEFAULT_DATABASE_FILE), 'mail'));
   mailer = startMailer({ storage, transport, origin: config.publicOrigins?.[0] ?? linkOrigin(config.host, port), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
   lifecycle.state = 'ready';
   logger.info({ event: 'server_started', host: config.host, port, ...transport.target }, 'server_started');

@@ -146,7 +146,7 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     await waitFor(() => site.events('mail_sent').length === 1, 5000);
     const files = await readdir(site.temp.mailDir);
     assert.equal(files.length, 1);
-    assert.match(files[0]!, /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-[0-9a-f-]{36}\.eml$/);
+    assert.match(files[0]!, new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z-${location.split('/').pop()}-[0-9a-f-]{36}\\.eml$`), 'named by its time, the row it is about and its own id');
     const parsed = await simpleParser(await readFile(join(site.temp.mailDir, files[0]!)));
     assert.equal(parsed.subject, 'Je aanmelding bij Eiland');
     assert.ok(String(parsed.text).includes(`${site.running.url}${location}`), 'the link to this server');

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pino } from 'pino';
 import { ConfigError, DEFAULT_RETENTION_DAYS, loadConfig } from '../src/config.js';
+import { createMailTransport } from '../src/mail/transport.js';
 import { createMetrics } from '../src/metrics/index.js';
 import { startRetention } from '../src/retention.js';
 import { startServer } from '../src/server.js';
@@ -36,7 +37,7 @@ describe('retention (docs/operations.md §11)', () => {
       for (const mail of await temp.storage.leaseMail(10, 60_000)) await temp.storage.settleMail(mail, { state: 'sent' });
       const logger = pino({ level: 'debug' }, stream);
       const runAt = async (days: number) => {
-        const run = startRetention({ storage: temp.storage, days: 30, logger, metrics, now: () => Date.now() + days * DAY_MS });
+        const run = startRetention({ storage: temp.storage, mailCopies: createMailTransport(undefined, temp.mailDir), days: 30, logger, metrics, now: () => Date.now() + days * DAY_MS });
         await run.firstRun;
         run.stop();
       };
@@ -58,7 +59,7 @@ describe('retention (docs/operations.md §11)', () => {
       );
       assert.ok(!lines.some((l) => l.includes('anna')), 'nothing of the person in the log');
       const counted = (await metrics.registry.getSingleMetric('eiland_retention_deleted_total')!.get()).values.map((v) => [v.labels.kind, v.value]);
-      assert.deepEqual(Object.fromEntries(counted), { registrations: 1, contact_messages: 1, mail: 2 });
+      assert.deepEqual(Object.fromEntries(counted), { registrations: 1, contact_messages: 1, mail: 2, mail_files: 0 });
     } finally {
       await temp.storage.close();
       await temp.remove();
@@ -69,7 +70,7 @@ describe('retention (docs/operations.md §11)', () => {
     const temp = await tempStorage();
     await temp.storage.close();
     const { stream, lines } = logCollector();
-    await startRetention({ storage: temp.storage, days: 30, logger: pino(stream), metrics: createMetrics() }).firstRun;
+    await startRetention({ storage: temp.storage, mailCopies: createMailTransport(undefined, temp.mailDir), days: 30, logger: pino(stream), metrics: createMetrics() }).firstRun;
     await temp.remove();
     const failed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'retention_failed');
     assert.equal(failed.length, 1);

@@ -76,12 +76,14 @@ export function startMailer(options: MailerOptions): Mailer {
   /** A message whose lease a stop gave back: what becomes of its send is no longer recorded. */
   let abandoned: OutboxMessage | undefined;
 
-  const settle = async (message: OutboxMessage, outcome: MailOutcome) => {
+  /** Records an outcome; whether it was recorded (false: the lease was lost, or the message erased). */
+  const settle = async (message: OutboxMessage, outcome: MailOutcome): Promise<boolean> => {
     try {
-      await storage.settleMail(message, outcome);
+      return await storage.settleMail(message, outcome);
     } catch (err) {
       // The lease stays: once it ends the message is due again (sent twice at worst, never lost).
       logger.error({ event: 'mail_settle_failed', mail: message.id, state: outcome.state, err }, 'mail_settle_failed');
+      return true;
     }
   };
 
@@ -97,7 +99,7 @@ export function startMailer(options: MailerOptions): Mailer {
         // The same on every try, so a receiver can tell a second delivery of one message.
         messageId: `<${message.id}@eiland>`,
         headers: { 'Auto-Submitted': 'auto-generated' },
-      });
+      }, message.about);
     } catch (error) {
       if (abandoned === message) return;
       const { responseCode, code, response } = failureOf(error);
@@ -118,7 +120,8 @@ export function startMailer(options: MailerOptions): Mailer {
       return;
     }
     if (abandoned === message) return;
-    await settle(message, { state: 'sent' });
+    // Erased while it was sent: the copy just written goes too (docs/operations.md §12).
+    if (!(await settle(message, { state: 'sent' }))) await transport.forget(message.about);
     metrics.mail.inc({ outcome: 'sent' });
     logger.info({ event: 'mail_sent', mail: message.id, kind: message.kind, attempts: message.attempts }, 'mail_sent');
   };
@@ -135,7 +138,7 @@ export function startMailer(options: MailerOptions): Mailer {
       }
       if (message === undefined) return;
       // Leased while a stop began: given back, due again at once.
-      if (stopping) return settle(message, { state: 'released' });
+      if (stopping) return void (await settle(message, { state: 'released' }));
       sending = message;
       await deliver(message).finally(() => (sending = undefined));
     }

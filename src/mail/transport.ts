@@ -1,9 +1,11 @@
 /**
  * Where the outbox's e-mails go (docs/operations.md §12): to an SMTP server through Nodemailer
  * when `SMTP_URL` is set, else each message as an `.eml` file under `data/mail/` (the same bytes
- * an SMTP server would get), so a developer can open what would have been sent.
+ * an SMTP server would get), so a developer can open what would have been sent. The files are a
+ * copy of personal data: a person's go with their erasure, and every file with the retention job
+ * (docs/operations.md §11).
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 
@@ -18,13 +20,62 @@ export interface MailTransport {
   readonly target: MailTarget;
   /**
    * Delivers one message.
+   * @param about the id of the row the message is about (a file is named by it)
    * @throws Nodemailer's error when the server refuses it or cannot be reached: `responseCode`
    *   is the SMTP server's answer (4xx, 5xx) where it gave one, `code` Nodemailer's
    *   (`ECONNECTION`, `ETIMEDOUT`, `EENVELOPE`…)
    */
-  send(mail: SendMailOptions): Promise<void>;
+  send(mail: SendMailOptions, about: string): Promise<void>;
+  /**
+   * Deletes every copy this transport kept of the messages about a row (its person erased it).
+   * @returns how many copies were deleted (an SMTP server's copies are not ours: 0)
+   */
+  forget(about: string): Promise<number>;
+  /**
+   * Deletes every copy written before a time (the retention job's cut-off).
+   * @returns how many copies were deleted
+   */
+  expire(before: Date): Promise<number>;
   /** Closes idle connections. */
   close(): void;
+}
+
+/** A file's name: its time (sortable, and read back by `expire`), what it is about, its own id. */
+const FILE_NAME = /^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3}Z)-([0-9a-f-]{36})-[0-9a-f-]{36}\.eml$/;
+
+/** The time a file of the mailbox was written, from its name; undefined for any other file. */
+function writtenAt(name: string): Date | undefined {
+  const [, dayAndHour, minutes, seconds, ms] = FILE_NAME.exec(name) ?? [];
+  return dayAndHour === undefined ? undefined : new Date(`${dayAndHour}:${minutes}:${seconds}.${ms}`);
+}
+
+/**
+ * The `.eml` files of a folder: each written whole, named `<time>-<about>-<message id>.eml`.
+ * @param dir the folder, made when the first file is written
+ */
+function fileMailbox(dir: string): MailTransport {
+  // The message as Nodemailer would send it, as a buffer: written whole or not at all.
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  /** Deletes the mailbox's files the test picks; a folder not made yet holds none. */
+  const remove = async (picked: (name: string) => boolean) => {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => FILE_NAME.test(name) && picked(name));
+    await Promise.all(names.map((name) => rm(join(dir, name), { force: true })));
+    return names.length;
+  };
+  return {
+    target: { mail: 'files', mailDir: dir },
+    async send(mail, about) {
+      const { message } = await stream.sendMail(mail);
+      // Its Message-ID's local part is the outbox row's id.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${about}-${String(mail.messageId).replace(/^<|@.*$/g, '')}.eml`;
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${name}.tmp`), message as Buffer);
+      await rename(join(dir, `${name}.tmp`), join(dir, name));
+    },
+    forget: (about) => remove((name) => FILE_NAME.exec(name)![5] === about),
+    expire: (before) => remove((name) => writtenAt(name)! < before),
+    close: () => stream.close(),
+  };
 }
 
 /**
@@ -34,27 +85,15 @@ export interface MailTransport {
  * @param dir the folder of the `.eml` files, made when the first is written
  */
 export function createMailTransport(smtpUrl: string | undefined, dir: string): MailTransport {
-  if (smtpUrl !== undefined) {
-    const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
-    const { hostname, port } = new URL(smtpUrl);
-    return {
-      target: { mail: 'smtp', smtpHost: port ? `${hostname}:${port}` : hostname },
-      send: async (mail) => void (await smtp.sendMail(mail)),
-      close: () => smtp.close(),
-    };
-  }
-  // The message as Nodemailer would send it, as a buffer: written whole or not at all.
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  if (smtpUrl === undefined) return fileMailbox(dir);
+  const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const { hostname, port } = new URL(smtpUrl);
   return {
-    target: { mail: 'files', mailDir: dir },
-    async send(mail) {
-      const { message } = await stream.sendMail(mail);
-      // Named by time, then by the message's own id (its Message-ID's local part), so a folder sorts in order.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(mail.messageId).replace(/^<|@.*$/g, '')}.eml`;
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, `${name}.tmp`), message as Buffer);
-      await rename(join(dir, `${name}.tmp`), join(dir, name));
-    },
-    close: () => stream.close(),
+    target: { mail: 'smtp', smtpHost: port ? `${hostname}:${port}` : hostname },
+    send: async (mail) => void (await smtp.sendMail(mail)),
+    // Delivered is no longer ours: nothing is kept here.
+    forget: async () => 0,
+    expire: async () => 0,
+    close: () => smtp.close(),
   };
 }

@@ -34,7 +34,7 @@ export interface Metrics {
   storageErrors: Counter<'operation'>;
   /** `eiland_form_posts_total{form,outcome}`. */
   formPosts: Counter<'form' | 'outcome'>;
-  /** `eiland_retention_deleted_total{kind}`: rows the retention job deleted (docs/operations.md §11). */
+  /** `eiland_retention_deleted_total{kind}`: rows and `.eml` files the retention job deleted (docs/operations.md §11). */
   retentionDeleted: Counter<'kind'>;
   /** `eiland_mail_total{outcome}`: the outbox's sends by outcome, `sent`, `retried` or `set_aside` (docs/operations.md §12). */
   mail: Counter<'outcome'>;
@@ -127,7 +127,7 @@ export function createMetrics(): Metrics {
     }),
     retentionDeleted: new Counter({
       name: 'eiland_retention_deleted_total',
-      help: 'Rows the retention job deleted: registrations and contact_messages past RETENTION_DAYS, mail (the outbox\'s messages sent over a day ago).',
+      help: 'What the retention job deleted: registrations and contact_messages past RETENTION_DAYS, mail (the outbox\'s messages sent over a day ago), mail_files (this instance\'s .eml copies past RETENTION_DAYS).',
       labelNames: ['kind'],
       registers,
     }),

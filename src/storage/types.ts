@@ -140,8 +140,10 @@ export interface Storage {
    * Records what became of a leased message's send, if the lease is still the caller's: a lease
    * that ended and was taken by another, and a message gone since (erased), are left as they are.
    * @param message the leased message (its id and lease token)
+   * @returns whether it was recorded (false: the lease was no longer the caller's, or the message
+   *   is gone)
    */
-  settleMail(message: Pick<OutboxMessage, 'id' | 'lease'>, outcome: MailOutcome): Promise<void>;
+  settleMail(message: Pick<OutboxMessage, 'id' | 'lease'>, outcome: MailOutcome): Promise<boolean>;
   /**
    * A setting, created once with `create()` when absent (first writer wins, so
    * several instances on one database agree).

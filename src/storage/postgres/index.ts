@@ -186,7 +186,7 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
 
     leaseMail: (limit: number, leaseMs: number) => guarded('lease mail', () => leaseMail(pool, limit, leaseMs)),
 
-    settleMail: (message: Pick<OutboxMessage, 'id' | 'lease'>, outcome: MailOutcome) => guarded('settle mail', async () => void (await pool.query(...settlement(message, outcome)))),
+    settleMail: (message: Pick<OutboxMessage, 'id' | 'lease'>, outcome: MailOutcome) => guarded('settle mail', async () => ((await pool.query(...settlement(message, outcome))).rowCount ?? 0) > 0),
 
     saveContactMessage: (submissionKey: string, m: NewContactMessage) => guarded('save', () => saveContactMessage(submissionKey, m)),
 

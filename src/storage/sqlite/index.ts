@@ -108,6 +108,7 @@ export async function openSqlite(file: string): Promise<Storage> {
       opened.pragma('journal_mode = WAL'); // readers do not block the writer
       opened.pragma('busy_timeout = 5000'); // several instances may share the file
       opened.pragma('foreign_keys = ON'); // the outbox's messages go with what they are about
+      opened.pragma('secure_delete = ON'); // a deleted row's bytes are overwritten, not left in free space (docs/operations.md §11)
       migrate(opened);
       return { db: opened, sql: prepareStatements(opened) };
     } catch (error) {
@@ -116,6 +117,16 @@ export async function openSqlite(file: string): Promise<Storage> {
     }
   });
   let hits = 0;
+  /**
+   * After a deletion of personal rows: the WAL, which still holds their pages as they were, is
+   * written into the database file (where secure_delete has zeroed them) and emptied
+   * (docs/operations.md §11). A reader of another instance may keep part of it until its next
+   * deletion; the answer is not waited for.
+   */
+  const truncateWal = (deleted: boolean): boolean => {
+    if (deleted) db.pragma('wal_checkpoint(TRUNCATE)');
+    return deleted;
+  };
   // Forgotten by every write that may change it, and by close: later reads reject.
   const count = readOncePerTurn(() => guarded('count', () => sql.count.get()!.n));
 
@@ -131,21 +142,23 @@ export async function openSqlite(file: string): Promise<Storage> {
         return row ? toRegistration(row) : undefined;
       }),
 
-    deleteRegistration: (id: string) => guarded('delete', count.forgetting(() => sql.deleteById.run(id).changes > 0)),
+    deleteRegistration: (id: string) => guarded('delete', count.forgetting(() => truncateWal(sql.deleteById.run(id).changes > 0))),
 
     // One process writes the file at a time (an immediate transaction): no lock to take besides.
     deleteExpired: (before: Date, sentBefore: Date) =>
       guarded(
         'expire',
-        count.forgetting(() =>
-          db
+        count.forgetting(() => {
+          const deleted = db
             .transaction((cutoff: string, sentCutoff: string) => ({
               registrations: sql.expireRegistrations.run(cutoff).changes,
               contactMessages: sql.expireContactMessages.run(cutoff).changes,
               mail: sql.expireMail.run(sentCutoff).changes,
             }))
-            .immediate(before.toISOString(), sentBefore.toISOString()),
-        ),
+            .immediate(before.toISOString(), sentBefore.toISOString());
+          truncateWal(deleted.registrations + deleted.contactMessages > 0);
+          return deleted;
+        }),
       ),
 
     leaseMail: (limit: number, leaseMs: number) =>
@@ -160,10 +173,10 @@ export async function openSqlite(file: string): Promise<Storage> {
 
     settleMail: ({ id, lease }: Pick<OutboxMessage, 'id' | 'lease'>, outcome: MailOutcome) =>
       guarded('settle mail', () => {
-        if (outcome.state === 'sent') sql.mailSent.run(new Date().toISOString(), id, lease);
-        else if (outcome.state === 'retry') sql.mailRetry.run(Date.now() + outcome.delayMs, outcome.error, id, lease);
-        else if (outcome.state === 'set_aside') sql.mailSetAside.run(outcome.error, id, lease);
-        else sql.mailReleased.run(id, lease);
+        if (outcome.state === 'sent') return sql.mailSent.run(new Date().toISOString(), id, lease).changes > 0;
+        if (outcome.state === 'retry') return sql.mailRetry.run(Date.now() + outcome.delayMs, outcome.error, id, lease).changes > 0;
+        if (outcome.state === 'set_aside') return sql.mailSetAside.run(outcome.error, id, lease).changes > 0;
+        return sql.mailReleased.run(id, lease).changes > 0;
       }),
 
     saveContactMessage: (submissionKey: string, m: NewContactMessage) =>

@@ -1,0 +1,105 @@
+/**
+ * What a person erases, and what the retention job deletes, is gone from every file Eiland writes
+ * (docs/pages.md §7, docs/operations.md §11, §12): the SQLite database and its WAL, read as raw
+ * bytes, and the `.eml` copies of the e-mails. Another person's data stays, so the search is
+ * shown to find what is there.
+ */
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { pino } from 'pino';
+import { startMailer } from '../src/mail/sender.js';
+import { createMailTransport } from '../src/mail/transport.js';
+import { createMetrics } from '../src/metrics/index.js';
+import { startRetention } from '../src/retention.js';
+import type { Storage } from '../src/storage/types.js';
+import { openForm, postForm, VALID } from './helpers/form.js';
+import { logCollector } from './helpers/logs.js';
+import { serverWith } from './helpers/mail-server.js';
+import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
+import { waitFor } from './helpers/wait.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Two people, each with what no other row holds. */
+const ERASED = { ...VALID, naam: 'Wilhelmina Zwaluwstaart', email: 'wilhelmina.zwaluw@voorbeeld.nl', gebruikersnaam: 'wilhelmina_z' };
+const KEPT = { ...VALID, naam: 'Bartholomeus Kievit', email: 'bartholomeus.kievit@voorbeeld.nl', gebruikersnaam: 'bart_k' };
+
+/** Every file under a folder, with its bytes as Latin-1 text (so any encoding of ASCII shows). */
+async function filesUnder(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files.set(join(entry.parentPath, entry.name), (await readFile(join(entry.parentPath, entry.name))).toString('latin1'));
+  }
+  return files;
+}
+
+/** The files of a folder that hold any of the strings. */
+async function holding(dir: string, strings: string[]): Promise<string[]> {
+  return [...(await filesUnder(dir))].filter(([, bytes]) => strings.some((s) => bytes.includes(s))).map(([file]) => file);
+}
+
+describe('personal data is gone from every file (docs/operations.md §11, §12)', () => {
+  it('an erasure leaves nothing of the person in eiland.db, its WAL or the e-mail files', async (t) => {
+    const site = await serverWith(t, {});
+    const dir = dirname(site.temp.file);
+    const kept = await site.post('/aanmelden', KEPT);
+    const erased = await site.post('/aanmelden', ERASED);
+    await waitFor(() => site.events('mail_sent').length === 2, 10_000);
+    const id = erased.location.split('/').pop()!;
+    const traces = [ERASED.naam, ERASED.email, id];
+    assert.ok((await holding(dir, traces)).some((file) => file.endsWith('.eml')), 'before: the e-mail file holds the person');
+
+    const session = await openForm(site.app, erased.location);
+    assert.equal((await postForm(site.app, `${erased.location}/verwijderen`, { bevestigd: 'ja' }, session)).status, 303);
+
+    assert.deepEqual(await holding(dir, traces), [], 'nothing of the erased person in any file');
+    const files = await filesUnder(dir);
+    assert.ok([...files.keys()].some((file) => file.endsWith('.eml') && files.get(file)!.includes(kept.location)), "the other person's e-mail stays");
+    assert.ok([...files.values()].some((bytes) => bytes.includes(KEPT.email)), "the other person's row stays");
+  });
+
+  it('a retention run leaves nothing of the expired people in eiland.db, its WAL or the e-mail files', async (t) => {
+    const site = await serverWith(t, {});
+    const dir = dirname(site.temp.file);
+    const { location } = await site.post('/aanmelden', ERASED);
+    await site.post('/contact', { naam: KEPT.naam, email: KEPT.email, onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
+    await waitFor(() => site.events('mail_sent').length === 2, 10_000);
+    const traces = [ERASED.naam, ERASED.email, location.split('/').pop()!, KEPT.naam, KEPT.email];
+    assert.equal((await holding(dir, traces)).length > 1, true, 'before: the database and the e-mail files hold them');
+
+    // The job as the server runs it, 31 days on.
+    const { stream, lines } = logCollector();
+    const run = startRetention({ storage: site.temp.storage, mailCopies: createMailTransport(undefined, site.temp.mailDir), days: 30, logger: pino({ level: 'debug' }, stream), metrics: createMetrics(), now: () => Date.now() + 31 * DAY_MS });
+    await run.firstRun;
+    run.stop();
+    const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === 'retention_run');
+    assert.deepEqual([line?.registrations, line?.contactMessages, line?.mailFiles], [1, 1, 2]);
+    assert.deepEqual(await holding(dir, traces), [], 'nothing of either person in any file');
+  });
+
+  it('an e-mail being written while its person erases the registration leaves no file', async () => {
+    const temp = await tempStorage();
+    const { stream, lines } = logCollector();
+    // The erasure comes between the lease and the file's writing.
+    const storage: Storage = {
+      ...temp.storage,
+      leaseMail: async (limit, leaseMs) => {
+        const leased = await temp.storage.leaseMail(limit, leaseMs);
+        for (const message of leased) await temp.storage.deleteRegistration(message.about);
+        return leased;
+      },
+    };
+    await temp.storage.saveRegistration('0b0e6e1c-2222-4222-8222-000000000001', { ...REGISTRATION, naam: ERASED.naam, email: ERASED.email });
+    const mailer = startMailer({ storage, transport: createMailTransport(undefined, temp.mailDir), origin: 'http://127.0.0.1', from: 'noreply@eiland.example', retryMs: 1000, maxAttempts: 3, logger: pino(stream), metrics: createMetrics() });
+    try {
+      await waitFor(() => lines.some((l) => l.includes('"mail_sent"')), 10_000);
+      assert.deepEqual(await readdir(temp.mailDir), [], 'the file written is gone again');
+    } finally {
+      await mailer.stop();
+      await temp.storage.close();
+      await temp.remove();
+    }
+  });
+});
