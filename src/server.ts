@@ -13,12 +13,12 @@ import type { Config } from './config.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger } from './logging.js';
 import { logParserErrors } from './parser-errors.js';
-import { createMetrics } from './metrics/index.js';
+import { createMetrics, type Metrics } from './metrics/index.js';
 import { METRICS_PATH, startMetricsListener } from './metrics/listener.js';
 import { startMailer, type Mailer } from './mail/sender.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { DEFAULT_DATABASE_FILE, openStorage } from './storage/index.js';
-import type { Storage } from './storage/types.js';
+import type { OutboxMessage, Saved, Storage } from './storage/types.js';
 import { startRetention } from './retention.js';
 
 /** In-flight requests get this long to finish after a shutdown signal (docs/operations.md §5). */
@@ -53,23 +53,37 @@ export type ServerOptions = Omit<AppOptions, 'storage'> & {
   wrap?: (app: Express) => Express;
 };
 
+/** What {@link withMail} tells of the outbox's messages. */
+interface MailSide {
+  /** Wakes the sender: a message is in the outbox. */
+  wake(): void;
+  transport: MailTransport;
+  logger: Logger;
+  metrics: Metrics;
+}
+
 /**
- * The storage, with a call after each new registration or contact message (its e-mail is then in
- * the outbox), and an erasure that takes the transport's copies of its e-mails along
- * (docs/pages.md §7, docs/operations.md §12).
+ * The storage, with the sender woken after each new registration or contact message (its e-mail is
+ * then in the outbox), one over its recipient's limit logged and counted as suppressed, and an
+ * erasure that takes the transport's copies of its e-mails along (docs/pages.md §7,
+ * docs/operations.md §12).
  */
-function withMail(storage: Storage, wake: () => void, transport: MailTransport): Storage {
+function withMail(storage: Storage, { wake, transport, logger, metrics }: MailSide): Storage {
   const woken =
-    <A extends unknown[]>(save: (...args: A) => Promise<{ id: string; created: boolean }>) =>
+    <A extends unknown[]>(kind: OutboxMessage['kind'], save: (...args: A) => Promise<Saved>) =>
     async (...args: A) => {
       const saved = await save(...args);
-      if (saved.created) wake();
+      if (saved.suppressed) {
+        // Neither the address nor anything else of the person: the kind tells what was asked for.
+        logger.warn({ event: 'mail_suppressed', kind }, 'mail_suppressed');
+        metrics.mail.inc({ outcome: 'suppressed' });
+      } else if (saved.created) wake();
       return saved;
     };
   return {
     ...storage,
-    saveRegistration: woken(storage.saveRegistration),
-    saveContactMessage: woken(storage.saveContactMessage),
+    saveRegistration: woken('registration', storage.saveRegistration),
+    saveContactMessage: woken('contact', storage.saveContactMessage),
     async deleteRegistration(id) {
       const erased = await storage.deleteRegistration(id);
       if (erased) await transport.forget(id);
@@ -111,9 +125,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const transport = createMailTransport(config.mail.smtpUrl, options.mailDir ?? join(dirname(options.databaseFile ?? DEFAULT_DATABASE_FILE), 'mail'));
   // A stored registration or contact message wakes the outbox's sender (docs/operations.md §12).
   let mailer: Mailer | undefined;
-  const storage = withMail(opened, () => mailer?.wake(), transport);
-  const csrfSecret = await csrfSecretOf(config, storage);
   const metrics = options.metrics ?? createMetrics();
+  const storage = withMail(opened, { wake: () => mailer?.wake(), transport, logger, metrics });
+  const csrfSecret = await csrfSecretOf(config, storage);
   const production = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
   const app = options.wrap ? options.wrap(production.express) : production.listener;
   const server = createServer(

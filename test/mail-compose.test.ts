@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { composeMail } from '../src/mail/compose.js';
+import { composeMail, greeting } from '../src/mail/compose.js';
 import type { OutboxMessage } from '../src/storage/types.js';
 import { useApp } from './helpers/app.js';
 
@@ -18,7 +18,7 @@ describe('the outbox e-mails (docs/operations.md §12)', () => {
     assert.equal(mail.subject, 'Je aanmelding bij Eiland');
     assert.equal(
       mail.text,
-      `Hallo Anna de Vries,\n\nBedankt voor je aanmelding bij Eiland. Op je bevestigingspagina zie je wat we van je hebben opgeslagen. Daar kun je je gegevens ook downloaden of je aanmelding verwijderen:\n\nhttps://eiland.example/aanmeldingen/${ID}\n\nBewaar deze e-mail: wie de link heeft, kan je aanmelding zien.\n\nGroet,\nEiland\n`,
+      `Hallo Anna,\n\nBedankt voor je aanmelding bij Eiland. Op je bevestigingspagina zie je wat we van je hebben opgeslagen. Daar kun je je gegevens ook downloaden of je aanmelding verwijderen:\n\nhttps://eiland.example/aanmeldingen/${ID}\n\nBewaar deze e-mail: wie de link heeft, kan je aanmelding zien.\n\nGroet,\nEiland\n`,
     );
     assert.match(mail.html, new RegExp(`<p><a href="https://eiland\\.example/aanmeldingen/${ID}">https://eiland\\.example/aanmeldingen/${ID}</a></p>`));
     assert.match(mail.html, /<p>Groet,<br\/>Eiland<\/p>/);
@@ -27,20 +27,46 @@ describe('the outbox e-mails (docs/operations.md §12)', () => {
   it('acknowledges a contact message without repeating it', () => {
     const mail = composeMail(message('contact'), 'https://eiland.example');
     assert.equal(mail.subject, 'We hebben je bericht ontvangen');
-    assert.equal(mail.text, 'Hallo Anna de Vries,\n\nBedankt voor je bericht aan Eiland. We hebben het ontvangen en antwoorden op dit e-mailadres.\n\nGroet,\nEiland\n');
+    assert.equal(mail.text, 'Hallo Anna,\n\nBedankt voor je bericht aan Eiland. We hebben het ontvangen en antwoorden op dit e-mailadres.\n\nGroet,\nEiland\n');
   });
 
-  it('escapes the name in HTML and keeps it as typed in the text', () => {
-    const mail = composeMail(message('contact', 'Anna <b>& Bob</b>'), 'https://eiland.example');
-    assert.match(mail.html, /<p>Hallo Anna &lt;b&gt;&amp; Bob&lt;\/b&gt;,<\/p>/);
-    assert.match(mail.text, /^Hallo Anna <b>& Bob<\/b>,/);
+  // What a visitor typed as the name reaches someone else's inbox when the address is not theirs.
+  const GREETINGS: ReadonlyArray<[naam: string, greeting: string]> = [
+    ['Anna de Vries', 'Hallo Anna,'],
+    ['  Zoë Ümit-Çelik ', 'Hallo Zoë,'],
+    ["O'Brien", "Hallo O'Brien,"],
+    ['Jean-Luc Picard', 'Hallo Jean-Luc,'],
+    ['A'.repeat(20), `Hallo ${'A'.repeat(20)},`],
+    ['A'.repeat(21), 'Hallo,'],
+    ['Win! zie evil.example/prijs', 'Hallo,'],
+    ['evil.example', 'Hallo,'],
+    ['https://evil.example', 'Hallo,'],
+    ['www.evil.example bel 0900', 'Hallo,'],
+    ['Anna@evil.example', 'Hallo,'],
+    ['<b>Anna</b>', 'Hallo,'],
+    ['Anna, bezoek evil.example', 'Hallo,'],
+    ['06-12345678', 'Hallo,'],
+    ['😀 Anna', 'Hallo,'],
+  ];
+  for (const [naam, expected] of GREETINGS) {
+    it(`greets ${JSON.stringify(naam)} with ${JSON.stringify(expected)}`, () => assert.equal(greeting(naam), expected));
+  }
+
+  it('carries nothing of the name but the greeting, in the text and in the HTML', () => {
+    for (const kind of ['registration', 'contact'] as const) {
+      const mail = composeMail(message(kind, 'Win! zie evil.example/prijs <b>nu</b>'), 'https://eiland.example');
+      for (const body of [mail.subject, mail.text, mail.html]) assert.doesNotMatch(body, /Win|evil|prijs|nu</);
+      assert.match(mail.text, /^Hallo,\n/);
+      assert.match(mail.html, /<p>Hallo,<\/p>/);
+    }
   });
 });
 
 describe('the privacy page says which e-mails are sent (docs/pages.md §1)', () => {
   const app = useApp();
-  it('one after a registration, a receipt after a message, nothing else, with only the name', async () => {
+  it('one after a registration, a receipt after a message, nothing else, with only the first name, and at most three to an address a day', async () => {
     const page = await app.request('/privacy');
-    assert.match(page.body, /Na je aanmelding sturen we je één e-mail met de link naar je bevestigingspagina\. Na een bericht sturen we je een\s+korte ontvangstbevestiging\. Verder mailen we je niet, en in die e-mails staat van jou alleen je naam\./);
+    assert.match(page.body, /Na je aanmelding sturen we je één e-mail met de link naar je bevestigingspagina\. Na een bericht sturen we je een\s+korte ontvangstbevestiging\. Verder mailen we je niet, en in die e-mails staat van jou alleen je voornaam\./);
+    assert.match(page.body, /Eén e-mailadres krijgt van ons hoogstens drie e-mails in 24 uur/);
   });
 });

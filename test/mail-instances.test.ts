@@ -52,7 +52,7 @@ describe('the outbox with several instances (docs/operations.md §12)', () => {
     // Written by a third party at once, so both instances find them on their next read.
     const writer = await openPostgres({ url, poolSize: 2 });
     const ids = [];
-    for (let n = 1; n <= 20; n++) ids.push((await writer.saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}` })).id);
+    for (let n = 1; n <= 20; n++) ids.push((await writer.saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}`, email: `persoon${n}@voorbeeld.nl` })).id);
     await writer.close();
     await smtp.waitForReceived(20, 20_000);
     await new Promise((r) => setTimeout(r, 500));

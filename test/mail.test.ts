@@ -38,13 +38,13 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     const [confirmation, receipt] = [...smtp.received].sort((a, b) => String(a.subject).localeCompare(String(b.subject)));
     assert.equal(confirmation!.subject, 'Je aanmelding bij Eiland');
     assert.equal(confirmation!.from?.text, '"Eiland" <noreply@eiland.example>');
-    assert.equal(confirmation!.to && !Array.isArray(confirmation!.to) ? confirmation!.to.text : '', '"Anna de Vries" <anna@voorbeeld.nl>');
-    assert.match(String(confirmation!.text), new RegExp(`^Hallo Anna de Vries,\\n\\n[^]*\\n${origin}${location}\\n`));
+    assert.equal(confirmation!.to && !Array.isArray(confirmation!.to) ? confirmation!.to.text : '', 'anna@voorbeeld.nl', 'the address alone: no name the sender chose');
+    assert.match(String(confirmation!.text), new RegExp(`^Hallo Anna,\\n\\n[^]*\\n${origin}${location}\\n`));
     assert.match(String(confirmation!.html), new RegExp(`<a href="${origin}${location}">`));
     assert.match(String(confirmation!.html), /^<!DOCTYPE html><html lang="nl">/);
     assert.equal(confirmation!.headers.get('auto-submitted'), 'auto-generated');
     assert.equal(receipt!.subject, 'We hebben je bericht ontvangen');
-    assert.match(String(receipt!.text), /^Hallo Anna de Vries,\n\nBedankt voor je bericht aan Eiland\./);
+    assert.match(String(receipt!.text), /^Hallo Anna,\n\nBedankt voor je bericht aan Eiland\./);
     assert.doesNotMatch(String(receipt!.text), /Hoe laat begint/, 'the receipt does not repeat the message');
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(smtp.received.length, 2, 'nothing sent twice');

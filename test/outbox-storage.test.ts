@@ -13,6 +13,8 @@ import { REGISTRATION } from './helpers/temp-storage.js';
 const { engines } = useEngines();
 const CONTACT = { naam: 'Bob', email: 'bob@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' };
 const key = (n: number) => `0b0e6e1c-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** Registration n, at an address of its own: one address gets at most 3 e-mails a day. */
+const person = (n: number) => ({ ...REGISTRATION, naam: `Persoon ${n}`, email: `persoon${n}@voorbeeld.nl` });
 const LEASE_MS = 60_000;
 /** A lease or a delay a test waits out: long beside one query, even on a busy machine. */
 const LEASE_END_MS = 700;
@@ -58,7 +60,7 @@ for (const [engine, open] of engines) {
 
     it('gives two instances leasing at once disjoint messages, all of them', async () => {
       const { storage, reopen } = await open();
-      for (let n = 1; n <= 20; n++) await storage.saveRegistration(key(n), REGISTRATION);
+      for (let n = 1; n <= 20; n++) await storage.saveRegistration(key(n), person(n));
       const other = await reopen();
       const batches = await Promise.all([storage.leaseMail(20, LEASE_MS), other.leaseMail(20, LEASE_MS), storage.leaseMail(20, LEASE_MS), other.leaseMail(20, LEASE_MS)]);
       const ids = batches.flat().map((m) => m.id);
@@ -69,7 +71,7 @@ for (const [engine, open] of engines) {
 
     it('settles a send: sent is never leased again; retry after its delay, counted; set aside never; released at once, not counted', async () => {
       const { storage } = await open();
-      for (let n = 1; n <= 4; n++) await storage.saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}` });
+      for (let n = 1; n <= 4; n++) await storage.saveRegistration(key(n), person(n));
       const leased = await storage.leaseMail(10, LEASE_MS);
       const byName = (naam: string) => leased.find((m) => m.naam === naam)!;
       await storage.settleMail(byName('Persoon 1'), { state: 'sent' });
@@ -102,6 +104,31 @@ for (const [engine, open] of engines) {
       await storage.settleMail(leased.find((m) => m.kind === 'contact')!, { state: 'released' });
       assert.deepEqual(await storage.leaseMail(10, 0), [], 'no message left about anyone');
       await storage.close();
+    });
+
+    it('sends one address at most 3 e-mails a day, whatever the form, the case or the form of its domain; the rest suppressed', async () => {
+      const { storage } = await open();
+      const forms = ['Anna@Münster.de', 'anna@MÜNSTER.de', 'ANNA@xn--mnster-3ya.de', 'anna@münster.de', 'anna@xn--mnster-3ya.DE'];
+      const saved = [];
+      for (const [n, email] of forms.entries()) {
+        saved.push(n % 2 === 0 ? await storage.saveRegistration(key(n), { ...REGISTRATION, email }) : await storage.saveContactMessage(key(n), { ...CONTACT, email }));
+      }
+      assert.deepEqual(saved.map((s) => [s.created, s.suppressed]), [[true, false], [true, false], [true, false], [true, true], [true, true]]);
+      assert.deepEqual((await storage.saveRegistration(key(0), REGISTRATION)).suppressed, false, 'a repeated post stores and mails nothing');
+      const other = await storage.saveRegistration(key(9), person(9));
+      assert.equal(other.suppressed, false, 'another address has its own 3');
+      assert.equal((await storage.leaseMail(10, LEASE_MS)).length, 4, 'the suppressed ones are never leased');
+      assert.deepEqual(await storage.deleteExpired(new Date(0), new Date(Date.now() + 60_000)), { registrations: 0, contactMessages: 0, mail: 2 }, 'the suppressed ones are kept a day');
+      await storage.close();
+    });
+
+    it('lets two instances saving at once for one address send it 3 e-mails, no more', async () => {
+      const { storage, reopen } = await open();
+      const other = await reopen();
+      const saved = await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 === 0 ? storage : other).saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}` })));
+      assert.equal(saved.filter((s) => !s.suppressed).length, 3);
+      assert.equal((await storage.leaseMail(30, LEASE_MS)).length, 3);
+      await Promise.all([storage.close(), other.close()]);
     });
 
     it('stores a registration with its message or not at all: an outbox that refuses leaves no registration', async () => {

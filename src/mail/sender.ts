@@ -92,7 +92,8 @@ export function startMailer(options: MailerOptions): Mailer {
       const { subject, text, html } = composeMail(message, options.origin);
       await transport.send({
         from: options.from,
-        to: { name: message.naam, address: message.email },
+        // The address alone: a display name would show more of what the sender typed than the greeting does.
+        to: { name: '', address: message.email },
         subject,
         text,
         html,

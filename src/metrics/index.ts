@@ -36,7 +36,7 @@ export interface Metrics {
   formPosts: Counter<'form' | 'outcome'>;
   /** `eiland_retention_deleted_total{kind}`: rows and `.eml` files the retention job deleted (docs/operations.md §11). */
   retentionDeleted: Counter<'kind'>;
-  /** `eiland_mail_total{outcome}`: the outbox's sends by outcome, `sent`, `retried` or `set_aside` (docs/operations.md §12). */
+  /** `eiland_mail_total{outcome}`: the outbox's messages by outcome, `sent`, `retried`, `set_aside` or `suppressed` (docs/operations.md §12). */
   mail: Counter<'outcome'>;
   /**
    * Reports the image job queue's state in `eiland_image_jobs{state="running"|"queued"}`, read
@@ -133,7 +133,7 @@ export function createMetrics(): Metrics {
     }),
     mail: new Counter({
       name: 'eiland_mail_total',
-      help: 'Sends of the outbox\'s e-mails by outcome: sent, retried (refused for now or unreachable; tried again later), set_aside (a 5xx answer or MAIL_MAX_ATTEMPTS tries; waits for an operator).',
+      help: 'Sends of the outbox\'s e-mails by outcome: sent, retried (refused for now or unreachable; tried again later), set_aside (a 5xx answer or MAIL_MAX_ATTEMPTS tries; waits for an operator), suppressed (never sent: its address had 3 e-mails in 24 hours).',
       labelNames: ['outcome'],
       registers,
     }),

@@ -81,6 +81,16 @@ export class StorageUnavailableError extends Error {
   }
 }
 
+/** What a save did (docs/operations.md §3, §12). */
+export interface Saved {
+  /** The id of the submission key's row. */
+  id: string;
+  /** Whether this call stored it (false: the key's row was there). */
+  created: boolean;
+  /** Whether its e-mail was kept as suppressed, not to be sent: its recipient had 3 e-mails in 24 hours. */
+  suppressed: boolean;
+}
+
 /** A rate-limit counter's state after a hit. */
 interface RateLimitHit {
   /** Hits in the current window, this one included. */
@@ -96,11 +106,11 @@ export interface Storage {
   /**
    * Stores a registration once per submission key (unique constraint): posting
    * the same rendered form twice returns the first registration's id. A new one gets its
-   * confirmation e-mail in the outbox, in the same transaction (docs/operations.md §12).
+   * confirmation e-mail in the outbox, in the same transaction (docs/operations.md §12): pending,
+   * or suppressed when its address has had 3 e-mails in the last 24 hours, whatever the instance.
    * @param submissionKey the form's per-render key (a UUID)
-   * @returns the id, and whether this call stored it
    */
-  saveRegistration(submissionKey: string, registration: NewRegistration): Promise<{ id: string; created: boolean }>;
+  saveRegistration(submissionKey: string, registration: NewRegistration): Promise<Saved>;
   /** The registration with this id, or undefined. */
   findRegistration(id: string): Promise<Registration | undefined>;
   /**
@@ -121,10 +131,9 @@ export interface Storage {
   deleteRegistration(id: string): Promise<boolean>;
   /**
    * Stores a contact message once per submission key (unique constraint), as registrations are,
-   * with its receipt in the outbox.
-   * @returns the id, and whether this call stored it
+   * with its receipt in the outbox (pending or suppressed, as a registration's).
    */
-  saveContactMessage(submissionKey: string, message: NewContactMessage): Promise<{ id: string; created: boolean }>;
+  saveContactMessage(submissionKey: string, message: NewContactMessage): Promise<Saved>;
   /** The contact message with this id, or undefined. */
   findContactMessage(id: string): Promise<ContactMessage | undefined>;
   /**

@@ -17,12 +17,17 @@ export function Privacy({ retentionDays }: { retentionDays: number }) {
       <p>We gebruiken deze gegevens alleen om je aanmelding te verwerken. We verkopen ze niet en delen ze met niemand.</p>
       <p>
         Na je aanmelding sturen we je één e-mail met de link naar je bevestigingspagina. Na een bericht sturen we je een
-        korte ontvangstbevestiging. Verder mailen we je niet, en in die e-mails staat van jou alleen je naam.
+        korte ontvangstbevestiging. Verder mailen we je niet, en in die e-mails staat van jou alleen je voornaam.
+      </p>
+      <p>
+        Eén e-mailadres krijgt van ons hoogstens drie e-mails in 24 uur, hoe vaak iemand het ook invult. Daarvoor houden we
+        bij elke e-mail een code van het adres bij, niet het adres zelf.
       </p>
       <h2>Hoe lang</h2>
       <p>
         We bewaren je aanmelding en je berichten aan ons {retentionDays === 1 ? '1 dag' : `${retentionDays} dagen`} na het
-        versturen. Daarna worden ze vanzelf verwijderd, elk uur wat ouder is.
+        versturen. Daarna worden ze vanzelf verwijderd, elk uur wat ouder is, met onze kopieën van de e-mails die we je
+        erover stuurden. Dat een e-mail verstuurd is (zonder de tekst) houden we daarna nog één dag bij.
       </p>
       <h2>Cookies</h2>
       <p>
@@ -34,7 +39,8 @@ export function Privacy({ retentionDays }: { retentionDays: number }) {
         Op je bevestigingspagina, de pagina die je na je aanmelding zag en waarvan de link in onze e-mail staat, staat
         alles wat we van je bewaren. Daar kun je je
         gegevens downloaden als bestand, en je aanmelding zelf verwijderen: we vragen dan nog één keer of je het zeker
-        weet, en wissen alles wat je bij je aanmelding hebt opgegeven.
+        weet, en wissen alles wat je bij je aanmelding hebt opgegeven, ook uit onze kopieën van de e-mail die we je
+        stuurden.
       </p>
       <p>
         Ben je die pagina en de e-mail kwijt? Stuur ons dan een bericht via het <a href="/contact">contactformulier</a> met het

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
 import { readOncePerTurn } from '../per-turn.js';
 import { CONTACT_MESSAGE_COLUMNS, outboxMessage, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type OutboxRow, type RegistrationRow } from '../row.js';
-import type { MailOutcome, NewContactMessage, NewRegistration, OutboxMessage, Storage } from '../types.js';
+import { MAILS_PER_RECIPIENT, RECIPIENT_WINDOW_MS, recipientOf } from '../recipient.js';
+import type { MailOutcome, NewContactMessage, NewRegistration, OutboxMessage, Saved, Storage } from '../types.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** The advisory lock every instance takes to migrate (any fixed number; "eiland" in ASCII). */
@@ -16,6 +17,12 @@ const MIGRATION_LOCK = 0x65696c616e64;
 
 /** The advisory lock of the retention job: one instance deletes at a time ("eiland" + 1). */
 export const RETENTION_LOCK = MIGRATION_LOCK + 1;
+
+/**
+ * The class of the recipients' advisory locks (`pg_advisory_xact_lock(class, hashtext(recipient))`;
+ * two-key locks never meet the one-key ones above): "eil" in ASCII.
+ */
+const RECIPIENT_LOCK = 0x65696c;
 
 /** Options of {@link openPostgres}. */
 interface PostgresOptions {
@@ -72,7 +79,8 @@ function deleteExpired(pool: pg.Pool, before: Date, sentBefore: Date): Promise<{
     if (!rows[0]?.locked) return undefined;
     const registrations = (await client.query('DELETE FROM registrations WHERE created_at < $1', [before])).rowCount ?? 0;
     const contactMessages = (await client.query('DELETE FROM contact_messages WHERE created_at < $1', [before])).rowCount ?? 0;
-    const mail = (await client.query("DELETE FROM outbox WHERE state = 'sent' AND sent_at < $1", [sentBefore])).rowCount ?? 0;
+    // Sent and suppressed messages are kept a day, for an operator to see them (docs/operations.md §12).
+    const mail = (await client.query("DELETE FROM outbox WHERE (state = 'sent' AND sent_at < $1) OR (state = 'suppressed' AND created_at < $1)", [sentBefore])).rowCount ?? 0;
     return { registrations, contactMessages, mail };
   });
 }
@@ -80,26 +88,35 @@ function deleteExpired(pool: pg.Pool, before: Date, sentBefore: Date): Promise<{
 /**
  * The save of a table that keeps one row per submission key (docs/operations.md §3; a unique
  * constraint), with the outbox's message about a new row in the same transaction
- * (docs/operations.md §12).
+ * (docs/operations.md §12), suppressed when its recipient has had its e-mails of the day. The
+ * recipient's advisory lock, held to the commit, keeps any other instance from counting the same
+ * recipient's messages between this count and this insert; other recipients are not held up.
  * @param table the table (a constant of this module, never input)
  * @param columns its other columns (constants of src/storage/row.ts); the row's values are parameters
  * @param mailColumn the outbox's column that refers to this table
- * @returns save(submissionKey, row): the id of the key's row and whether this call stored it
+ * @returns save(submissionKey, row): the id of the key's row, whether this call stored it, and
+ *   whether its e-mail was suppressed
  */
-function saveOncePerKey<T extends object>(pool: pg.Pool, table: string, columns: ReadonlyArray<keyof T & string>, mailColumn: string) {
+function saveOncePerKey<T extends { email: string }>(pool: pg.Pool, table: string, columns: ReadonlyArray<keyof T & string>, mailColumn: string) {
   const names = ['id', 'submission_key', ...columns];
   const insert = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (submission_key) DO NOTHING`;
-  const enqueue = `INSERT INTO outbox (id, ${mailColumn}) VALUES ($1, $2)`;
+  // Two statements: a statement's snapshot is taken as it begins, so the count must begin after the lock is held.
+  const lock = `SELECT pg_advisory_xact_lock(${RECIPIENT_LOCK}, hashtext($1))`;
+  const enqueue = `INSERT INTO outbox (id, ${mailColumn}, recipient, state)
+    SELECT $1, $2, $3, CASE WHEN count(*) >= ${MAILS_PER_RECIPIENT} THEN 'suppressed' ELSE 'pending' END
+    FROM outbox WHERE recipient = $3 AND created_at > now() - $4 * interval '1 millisecond' AND state <> 'suppressed'
+    RETURNING state`;
   const idByKey = `SELECT id FROM ${table} WHERE submission_key = $1`;
-  return async (submissionKey: string, row: T): Promise<{ id: string; created: boolean }> => {
+  return async (submissionKey: string, row: T): Promise<Saved> => {
     const id = randomUUID();
-    const created = await inTransaction(pool, async (client) => {
-      if ((await client.query(insert, [id, submissionKey, ...columns.map((c) => row[c])])).rowCount !== 1) return false;
-      await client.query(enqueue, [randomUUID(), id]);
-      return true;
+    const state = await inTransaction(pool, async (client) => {
+      if ((await client.query(insert, [id, submissionKey, ...columns.map((c) => row[c])])).rowCount !== 1) return undefined;
+      const recipient = recipientOf(row.email);
+      await client.query(lock, [recipient]);
+      return (await client.query<{ state: string }>(enqueue, [randomUUID(), id, recipient, RECIPIENT_WINDOW_MS])).rows[0]!.state;
     });
-    if (created) return { id, created };
-    return { id: (await pool.query<{ id: string }>(idByKey, [submissionKey])).rows[0]!.id, created };
+    if (state !== undefined) return { id, created: true, suppressed: state === 'suppressed' };
+    return { id: (await pool.query<{ id: string }>(idByKey, [submissionKey])).rows[0]!.id, created: false, suppressed: false };
   };
 }
 

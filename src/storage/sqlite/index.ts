@@ -9,7 +9,8 @@ import Database from 'better-sqlite3';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from '../guard.js';
 import { readOncePerTurn } from '../per-turn.js';
 import { CONTACT_MESSAGE_COLUMNS, outboxMessage, REGISTRATION_COLUMNS, toContactMessage, toRegistration, type ContactMessageRow, type OutboxRow, type RegistrationRow } from '../row.js';
-import type { MailOutcome, NewContactMessage, NewRegistration, OutboxMessage, Storage } from '../types.js';
+import { MAILS_PER_RECIPIENT, RECIPIENT_WINDOW_MS, recipientOf } from '../recipient.js';
+import type { MailOutcome, NewContactMessage, NewRegistration, OutboxMessage, Saved, Storage } from '../types.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Applies the migrations not yet applied, in one immediate (write-locked) transaction. */
@@ -24,24 +25,31 @@ function migrate(db: Database.Database): void {
 /**
  * The save of a table that keeps one row per submission key (docs/operations.md §3; a unique
  * constraint), with the outbox's message about a new row in the same transaction
- * (docs/operations.md §12); its statements compiled once.
+ * (docs/operations.md §12), suppressed when its recipient has had its e-mails of the day; its
+ * statements compiled once. Immediate: the write lock is taken first, so no other process counts
+ * the same recipient's messages between this count and this insert.
  * @param table the table (a constant of this module, never input)
  * @param columns its other columns (constants of src/storage/row.ts)
  * @param mailColumn the outbox's column that refers to this table
- * @returns save(submissionKey, row): the id of the key's row and whether this call stored it
+ * @returns save(submissionKey, row): the id of the key's row, whether this call stored it, and
+ *   whether its e-mail was suppressed
  */
-function saveOncePerKey<T extends object>(db: Database.Database, table: string, columns: ReadonlyArray<keyof T & string>, mailColumn: string) {
+function saveOncePerKey<T extends { email: string }>(db: Database.Database, table: string, columns: ReadonlyArray<keyof T & string>, mailColumn: string) {
   const names = ['id', 'submission_key', ...columns, 'created_at'];
   const insert = db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT(submission_key) DO NOTHING`);
-  const enqueue = db.prepare(`INSERT INTO outbox (id, ${mailColumn}, due_at, created_at) VALUES (?, ?, ?, ?)`);
+  const mailed = db.prepare<[string, string], { n: number }>("SELECT count(*) AS n FROM outbox WHERE recipient = ? AND created_at > ? AND state <> 'suppressed'");
+  const enqueue = db.prepare(`INSERT INTO outbox (id, ${mailColumn}, state, recipient, due_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
   const idByKey = db.prepare<[string], { id: string }>(`SELECT id FROM ${table} WHERE submission_key = ?`);
-  return db.transaction((submissionKey: string, row: T): { id: string; created: boolean } => {
+  const save = db.transaction((submissionKey: string, row: T): Saved => {
     const id = randomUUID();
     const now = new Date();
-    if (insert.run(id, submissionKey, ...columns.map((c) => row[c]), now.toISOString()).changes !== 1) return { id: idByKey.get(submissionKey)!.id, created: false };
-    enqueue.run(randomUUID(), id, now.getTime(), now.toISOString());
-    return { id, created: true };
+    if (insert.run(id, submissionKey, ...columns.map((c) => row[c]), now.toISOString()).changes !== 1) return { id: idByKey.get(submissionKey)!.id, created: false, suppressed: false };
+    const recipient = recipientOf(row.email);
+    const suppressed = mailed.get(recipient, new Date(now.getTime() - RECIPIENT_WINDOW_MS).toISOString())!.n >= MAILS_PER_RECIPIENT;
+    enqueue.run(randomUUID(), id, suppressed ? 'suppressed' : 'pending', recipient, now.getTime(), now.toISOString());
+    return { id, created: true, suppressed };
   });
+  return (submissionKey: string, row: T) => save.immediate(submissionKey, row);
 }
 
 /** The outbox row a settle may change: this id, under this lease, still pending. */
@@ -64,7 +72,8 @@ function prepareStatements(db: Database.Database) {
     // created_at is an ISO time in UTC: ordered as text as it is in time.
     expireRegistrations: db.prepare<[string]>('DELETE FROM registrations WHERE created_at < ?'),
     expireContactMessages: db.prepare<[string]>('DELETE FROM contact_messages WHERE created_at < ?'),
-    expireMail: db.prepare<[string]>("DELETE FROM outbox WHERE state = 'sent' AND sent_at < ?"),
+    // Sent and suppressed messages are kept a day, for an operator to see them (docs/operations.md §12).
+    expireMail: db.prepare<[string, string]>("DELETE FROM outbox WHERE (state = 'sent' AND sent_at < ?) OR (state = 'suppressed' AND created_at < ?)"),
     // The due messages, leased and counted as tried in one statement of a write transaction.
     leaseMail: db.prepare<[string, number, number, number, number], { id: string }>(
       `UPDATE outbox SET attempts = attempts + 1, lease = ?, leased_until = ?
@@ -153,7 +162,7 @@ export async function openSqlite(file: string): Promise<Storage> {
             .transaction((cutoff: string, sentCutoff: string) => ({
               registrations: sql.expireRegistrations.run(cutoff).changes,
               contactMessages: sql.expireContactMessages.run(cutoff).changes,
-              mail: sql.expireMail.run(sentCutoff).changes,
+              mail: sql.expireMail.run(sentCutoff, sentCutoff).changes,
             }))
             .immediate(before.toISOString(), sentBefore.toISOString());
           truncateWal(deleted.registrations + deleted.contactMessages > 0);
