@@ -8,6 +8,7 @@ import { describe, it, type TestContext } from 'node:test';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openPostgres } from '../src/storage/postgres/index.js';
+import { LEASE_BATCH } from '../src/mail/sender.js';
 import { startServer } from '../src/server.js';
 import { REGISTRATION } from './helpers/temp-storage.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
@@ -49,19 +50,21 @@ describe('the outbox with several instances (docs/operations.md §12)', () => {
     smtp.slowMs = 50;
     const env = { DATABASE_URL: url, SMTP_URL: smtp.url };
     const [a, b] = [await instance(t, env), await instance(t, env)];
-    // Written by a third party at once, so both instances find them on their next read.
+    // Written by a third party at once, so both instances find them on their next read; more than
+    // one lease's batch, so the first reader cannot take them all.
+    const count = 4 * LEASE_BATCH;
     const writer = await openPostgres({ url, poolSize: 2 });
     const ids = [];
-    for (let n = 1; n <= 20; n++) ids.push((await writer.saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}`, email: `persoon${n}@voorbeeld.nl` })).id);
+    for (let n = 1; n <= count; n++) ids.push((await writer.saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}`, email: `persoon${n}@voorbeeld.nl` })).id);
     await writer.close();
-    await smtp.waitForReceived(20, 20_000);
-    await new Promise((r) => setTimeout(r, 500));
-    assert.equal(smtp.received.length, 20, 'none twice');
+    await smtp.waitForReceived(count, 30_000);
+    await waitFor(async () => (await outbox(url)).every((row) => row.state === 'sent' && !row.leased), 10_000);
+    assert.equal(smtp.received.length, count, 'none twice');
     const linked = smtp.received.map((m) => /\/aanmeldingen\/([0-9a-f-]{36})/.exec(String(m.text))?.[1]);
     assert.deepEqual(new Set(linked), new Set(ids), 'each registration got its own');
-    assert.equal(new Set(smtp.received.map((m) => m.messageId)).size, 20);
+    assert.equal(new Set(smtp.received.map((m) => m.messageId)).size, count);
     assert.ok(a.sent() > 0 && b.sent() > 0, `both sent: ${a.sent()} and ${b.sent()}`);
-    assert.equal(a.sent() + b.sent(), 20);
+    assert.equal(a.sent() + b.sent(), count);
   });
 
   it('a stop signal during a send that does not end gives the message back; the next instance delivers it once', async (t) => {

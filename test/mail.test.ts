@@ -5,11 +5,16 @@
  * log says where mail goes; and nothing personal in any log line.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { simpleParser } from 'mailparser';
+import { LEASE_BATCH } from '../src/mail/sender.js';
+import { SMTP_CONNECTIONS } from '../src/mail/transport.js';
+import { openSqlite } from '../src/storage/sqlite/index.js';
 import { CONTACT_VALID, VALID } from './helpers/form.js';
+import { REGISTRATION } from './helpers/temp-storage.js';
 import { FROM, serverWith } from './helpers/mail-server.js';
 import type { LogLine } from './helpers/logs.js';
 import { startSmtp, type TestSmtp } from './helpers/smtp.js';
@@ -123,6 +128,24 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     assert.equal(site.events('mail_retry').length, 2);
     await new Promise((r) => setTimeout(r, 600));
     assert.equal(smtp.tries, 3);
+  });
+
+  it('sends a burst several at once, and a stop gives back every leased message it has not sent', async (t) => {
+    const smtp = await smtpFor(t, 'hang');
+    const site = await serverWith(t, { SMTP_URL: smtp.url });
+    const count = LEASE_BATCH + 5;
+    for (let n = 1; n <= count; n++) await site.temp.storage.saveRegistration(randomUUID(), { ...REGISTRATION, email: `persoon${n}@voorbeeld.nl` });
+    // Several sends under way at once, one on each of the pool's connections, none of them answered.
+    await waitFor(() => smtp.tries === SMTP_CONNECTIONS, 10_000);
+    await site.running.shutdown('test');
+    const reopened = await openSqlite(site.temp.file);
+    try {
+      const due = await reopened.leaseMail(2 * count, 60_000);
+      assert.equal(due.length, count, 'every message due again at once');
+      assert.deepEqual(new Set(due.map((m) => m.attempts)), new Set([1]), 'no try counted for the sends given back, nor for those never begun');
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('says in the start-up log where mail goes, never the SMTP password, also when the login is refused', async (t) => {

@@ -4,16 +4,22 @@
  * one transaction (src/storage/), so nothing waits for SMTP and nothing is lost: a refusal or an
  * unreachable server is retried with a delay that doubles, up to an hour; a 5xx answer, or as many
  * tries as configured, sets it aside with a log line at `error`. The lease keeps instances apart,
- * and a stopping instance finishes its send or gives its lease back.
+ * and a stopping instance finishes its sends or gives their leases back. Messages are leased in
+ * batches and sent several at once (over the transport's pool of connections), so a burst drains
+ * in seconds, not minutes.
  */
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics/index.js';
 import type { MailOutcome, OutboxMessage, Storage } from '../storage/types.js';
 import { composeMail } from './compose.js';
-import type { MailTransport } from './transport.js';
+import { SMTP_CONNECTIONS, type MailTransport } from './transport.js';
 
-/** How long a lease holds: far longer than a send may take (src/mail/transport.ts's timeouts). */
+/** How long a lease holds: far longer than a batch may take (src/mail/transport.ts's timeouts). */
 const LEASE_MS = 10 * 60_000;
+/** Sends under way at once: twice the SMTP pool's connections, so each has its next message ready. */
+export const SENDS_AT_ONCE = 2 * SMTP_CONNECTIONS;
+/** Messages leased at once: a few rounds of sends, so a lease read serves many. */
+export const LEASE_BATCH = 4 * SENDS_AT_ONCE;
 /** The longest delay between two tries. */
 const MAX_DELAY_MS = 60 * 60_000;
 /** How often the outbox is read for messages due (another instance's, a retry's): every 5 s, or
@@ -43,7 +49,7 @@ export interface MailerOptions {
 export interface Mailer {
   /** Reads the outbox now (a message was just written); a read under way is followed by another. */
   wake(): void;
-  /** Stops leasing; resolves once the send under way is settled, or its lease given back after 5 s. */
+  /** Stops leasing; resolves once the sends under way are settled, or their leases given back after 5 s. */
   stop(): Promise<void>;
 }
 
@@ -71,10 +77,12 @@ export function startMailer(options: MailerOptions): Mailer {
   let again = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  /** The message whose send is under way. */
-  let sending: OutboxMessage | undefined;
-  /** A message whose lease a stop gave back: what becomes of its send is no longer recorded. */
-  let abandoned: OutboxMessage | undefined;
+  /** The leased messages not yet begun: a stop gives them back. */
+  let waiting: OutboxMessage[] = [];
+  /** The messages whose send is under way. */
+  const sending = new Set<OutboxMessage>();
+  /** Messages whose lease a stop gave back: what becomes of their sends is no longer recorded. */
+  const abandoned = new Set<OutboxMessage>();
 
   /** Records an outcome; whether it was recorded (false: the lease was lost, or the message erased). */
   const settle = async (message: OutboxMessage, outcome: MailOutcome): Promise<boolean> => {
@@ -102,7 +110,7 @@ export function startMailer(options: MailerOptions): Mailer {
         headers: { 'Auto-Submitted': 'auto-generated' },
       }, message.about);
     } catch (error) {
-      if (abandoned === message) return;
+      if (abandoned.has(message)) return;
       const { responseCode, code, response } = failureOf(error);
       const fields = { mail: message.id, kind: message.kind, attempts: message.attempts, responseCode, code };
       // A 5xx refuses this message for good, but a refused login (EAUTH) is the configuration's:
@@ -120,28 +128,39 @@ export function startMailer(options: MailerOptions): Mailer {
       }
       return;
     }
-    if (abandoned === message) return;
+    if (abandoned.has(message)) return;
     // Erased while it was sent: the copy just written goes too (docs/operations.md §12).
     if (!(await settle(message, { state: 'sent' }))) await transport.forget(message.about);
     metrics.mail.inc({ outcome: 'sent' });
     logger.info({ event: 'mail_sent', mail: message.id, kind: message.kind, attempts: message.attempts }, 'mail_sent');
   };
 
-  // One message per lease, so that each lease covers one send, however slow the server.
+  /** Sends the waiting messages, {@link SENDS_AT_ONCE} at a time, until none is left or a stop begins. */
+  const worker = async () => {
+    for (let message = waiting.shift(); message !== undefined && !stopping; message = waiting.shift()) {
+      sending.add(message);
+      await deliver(message).finally(() => sending.delete(message));
+    }
+  };
+
+  /** Gives back what a stop finds leased and not begun: due again at once, the try not counted. */
+  const release = (messages: OutboxMessage[]) => Promise.all(messages.map((message) => settle(message, { state: 'released' })));
+
+  // A batch per lease read; the next read once the batch is done, so a lease never waits long.
   const drain = async () => {
     while (!stopping) {
-      let message: OutboxMessage | undefined;
       try {
-        [message] = await storage.leaseMail(1, LEASE_MS);
+        waiting = await storage.leaseMail(LEASE_BATCH, LEASE_MS);
       } catch (err) {
         logger.warn({ event: 'mail_lease_failed', err }, 'mail_lease_failed');
         return;
       }
-      if (message === undefined) return;
-      // Leased while a stop began: given back, due again at once.
-      if (stopping) return void (await settle(message, { state: 'released' }));
-      sending = message;
-      await deliver(message).finally(() => (sending = undefined));
+      if (waiting.length === 0) return;
+      const full = waiting.length === LEASE_BATCH;
+      await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, waiting.length) }, worker));
+      // Leased while a stop began: given back.
+      await release(waiting.splice(0));
+      if (!full) return;
     }
   };
 
@@ -177,11 +196,11 @@ export function startMailer(options: MailerOptions): Mailer {
         let wait: NodeJS.Timeout | undefined;
         const finished = await Promise.race([under.then(() => true), new Promise<false>((r) => (wait = setTimeout(r, STOP_WAIT_MS, false)))]);
         clearTimeout(wait);
-        if (!finished && sending) {
-          // The send goes on until the process ends; its message is due again for another
+        if (!finished) {
+          // The sends go on until the process ends; their messages are due again for another
           // instance (an SMTP server keeps no message whose transaction did not end).
-          abandoned = sending;
-          await settle(abandoned, { state: 'released' });
+          for (const message of sending) abandoned.add(message);
+          await release([...sending, ...waiting.splice(0)]);
         }
       }
       transport.close();

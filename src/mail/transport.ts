@@ -12,6 +12,15 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 /** The bounds of one SMTP send: connecting, the server's greeting, and silence on the socket. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/**
+ * Nodemailer's pool: connections kept open and used in parallel (the sender has twice as many
+ * sends under way, src/mail/sender.ts), each for many messages before it is renewed.
+ */
+const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 500 };
+
+/** The SMTP connections an instance keeps open at most (docs/operations.md §12). */
+export const SMTP_CONNECTIONS = SMTP_POOL.maxConnections;
+
 /** Where messages go, as the start-up log says it (never the URL: it may hold a password). */
 export type MailTarget = { mail: 'smtp'; smtpHost: string } | { mail: 'files'; mailDir: string };
 
@@ -86,7 +95,7 @@ function fileMailbox(dir: string): MailTransport {
  */
 export function createMailTransport(smtpUrl: string | undefined, dir: string): MailTransport {
   if (smtpUrl === undefined) return fileMailbox(dir);
-  const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_POOL, ...SMTP_TIMEOUTS });
   const { hostname, port } = new URL(smtpUrl);
   return {
     target: { mail: 'smtp', smtpHost: port ? `${hostname}:${port}` : hostname },

@@ -25,13 +25,13 @@ export async function within<T>(promise: Promise<T>, ms: number, what: string): 
 
 /**
  * Polls a condition every 20 ms until it holds.
- * @param check the condition, e.g. that a log line has been written
+ * @param check the condition, e.g. that a log line has been written, or a promise of it (a query)
  * @param ms the bound
  * @throws Error `condition not met within <ms> ms` when the bound passes first
  */
-export async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
   const until = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
