@@ -19,6 +19,40 @@ export async function load(port, path, seconds, headers = {}) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
 }
 
+/**
+ * A valid registration form post for a server: Eiland's needs its rendered form's token (a GET of
+ * `/aanmelden` for it and its cookie, fetched now).
+ * @param {string} kind the server kind (`next` takes no cookie)
+ * @param {number} port
+ * @param {string} email the address it registers: give each post its own, so every one is mailed
+ *   (one address gets 3 e-mails a day: docs/operations.md §12)
+ * @returns {Promise<{ headers: Record<string, string>, body: string }>}
+ */
+export async function formPost(kind, port, email) {
+  const fields = {
+    naam: 'Anna de Vries',
+    email,
+    website: 'https://anna.voorbeeld.nl',
+    gebruikersnaam: 'anna_1',
+    landcode: 'NL',
+    interesses: ['sport', 'natuur'],
+    personen: '2',
+    akkoord: 'ja',
+  };
+  const page = await fetchRaw(port, '/aanmelden');
+  const html = page.body.toString('utf8');
+  const hidden = (name) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+  const params = new URLSearchParams();
+  for (const name of ['_csrf', '_submission']) if (hidden(name)) params.append(name, hidden(name));
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) params.append(name, v);
+  const cookie = [page.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ');
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Sec-Fetch-Site': 'same-origin', ...(cookie && kind !== 'next' ? { Cookie: cookie } : {}) },
+    body: params.toString(),
+  };
+}
+
 let nextAddress = 0;
 /** A loopback address for one post: the per-address form limit never applies (127.1.0.0/16). */
 function freshAddress() {

@@ -6,15 +6,18 @@
 // figure, and PASS/FAIL per budget (exit 1 on a FAIL). Writes bench/results/latest.json; prints a
 // progress line per step and a table at the end.
 //
-//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak]
+//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak] [--outbox-only] [--backlog N]
 //   --soak: 5 minutes on / and /aanmelden, RSS and heap every 30 s (growth after minute 1 ≤ 10 %)
+//   --outbox-only: only the outbox phase (bench/outbox.mjs: one instance's e-mails to files and to
+//   SMTP, run after the rounds otherwise) and its budgets; --backlog N: its backlog (default 5000)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { JS_BUDGET, KIB } from './budgets.mjs';
-import { fillRenderCache, load, loadPosts, timeDocument, CONNECTIONS } from './measure.mjs';
+import { fillRenderCache, formPost, load, loadPosts, timeDocument, CONNECTIONS } from './measure.mjs';
+import { DEFAULT_BACKLOG, measureOutbox } from './outbox.mjs';
 import { fetchRaw, pageScripts } from './page-scripts.mjs';
 import { capturePages, deployment, REFERENCE_PAGES, startServer } from './servers.mjs';
 
@@ -25,11 +28,16 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     servers: { type: 'string', default: 'eiland,eiland-nocache,next,astro,express,http' },
     soak: { type: 'boolean', default: false },
+    'outbox-only': { type: 'boolean', default: false },
+    backlog: { type: 'string', default: String(DEFAULT_BACKLOG) },
   },
 });
 const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
 const SERVERS = args.servers.split(',');
+const OUTBOX_ONLY = args['outbox-only'];
+const BACKLOG = Number(args.backlog);
+if (!Number.isInteger(BACKLOG) || BACKLOG < 1) throw new Error(`--backlog must be a whole number of e-mails from 1, got ${args.backlog}`);
 /** The pages each server has: the Next and Astro apps copy only / and /aanmelden. */
 const EILAND_PAGES = ['/', '/over', '/aanmelden'];
 const PAGES = { eiland: EILAND_PAGES, 'eiland-nocache': EILAND_PAGES, tsx: EILAND_PAGES, next: ['/', '/aanmelden'], astro: ['/', '/aanmelden'], express: REFERENCE_PAGES, http: REFERENCE_PAGES };
@@ -50,6 +58,10 @@ const BUDGET = {
   peakRssMb: 150,
   soakGrowth: 0.1,
   formHtmlBytes: 6000,
+  // The outbox of one instance, to files and to SMTP (docs/operations.md §12): e-mails a second
+  // over its backlog's drain; the drain of the backlog (5000 unless --backlog) from the start; a
+  // registration posted during the drain, from its post until its e-mail arrives.
+  outbox: { ratePerS: 200, drainS: 30, lateS: 30 },
 };
 
 const progress = (line) => process.stderr.write(`… ${line}\n`);
@@ -62,36 +74,11 @@ const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 
 /** Form posts built so far: each is a registration at an address of its own. */
 let posts = 0;
-
 /**
- * A valid registration form post for a server: Eiland's needs its rendered form's token. Each has
- * an address of its own, so every one is mailed (one address gets 3 e-mails a day:
- * docs/operations.md §12).
+ * A valid registration form post at an address of its own, so every one is mailed (one address
+ * gets 3 e-mails a day: docs/operations.md §12).
  */
-async function formPost(kind, port) {
-  const fields = {
-    naam: 'Anna de Vries',
-    email: `anna.${++posts}@voorbeeld.nl`,
-    website: 'https://anna.voorbeeld.nl',
-    gebruikersnaam: 'anna_1',
-    landcode: 'NL',
-    interesses: ['sport', 'natuur'],
-    personen: '2',
-    akkoord: 'ja',
-  };
-  const page = await fetchRaw(port, '/aanmelden');
-  const html = page.body.toString('utf8');
-  const hidden = (name) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
-  const params = new URLSearchParams();
-  for (const name of ['_csrf', '_submission']) if (hidden(name)) params.append(name, hidden(name));
-  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) params.append(name, v);
-  const cookie = [page.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ');
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Sec-Fetch-Site': 'same-origin', ...(cookie && kind !== 'next' ? { Cookie: cookie } : {}) },
-    body: params.toString(),
-  };
-}
+const nextPost = (kind) => (port) => formPost(kind, port, `anna.${++posts}@voorbeeld.nl`);
 
 /** The page-data request of `/`: Eiland's marker header; Next's `/_next/data/<build>/index.json`. */
 function pageDataOf(kind, html) {
@@ -119,7 +106,7 @@ async function round(kind, deployed) {
     const result = { idleRssMb: idle, pages: {} };
     if (PAGES[kind] === EILAND_PAGES) {
       progress(`${kind}: the render cache filled as traffic fills it (800 registrations, each followed by every page in each way it is sent)`);
-      await fillRenderCache(server.port, EILAND_PAGES, (port) => formPost(kind, port));
+      await fillRenderCache(server.port, EILAND_PAGES, nextPost(kind));
     }
     for (const path of PAGES[kind]) {
       progress(`${kind}: GET ${path} at ${CONNECTIONS} connections, ${SECONDS} s`);
@@ -131,7 +118,7 @@ async function round(kind, deployed) {
       progress(`${kind}: page data of / (${data.path})`);
       result.pages['data /'] = await load(server.port, data.path, SECONDS, data.headers);
       progress(`${kind}: POST /aanmelden (fresh form and address per post)`);
-      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, (port) => formPost(kind, port), 2000);
+      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost(kind), 2000);
     }
     clearInterval(sampler);
     if (gone) throw new Error(`${kind}: the serving process (pid ${server.pid}) exited during the load`);
@@ -189,90 +176,126 @@ async function soak(deployed) {
   return { samples, rssGrowthAfterMinute1: growth };
 }
 
-const deployed = await deployment();
 const results = { date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, servers: {} };
-try {
-  if (SERVERS.includes('next')) {
-    progress('next: install and build when needed (bench/next)');
-    await (await import('./next/server.mjs')).prepareNext();
-  }
-  if (SERVERS.includes('astro')) {
-    progress('astro: install and build when needed (bench/astro)');
-    await (await import('./astro/server.mjs')).prepareAstro();
-  }
-  if (SERVERS.some((kind) => REFERENCES.includes(kind))) {
-    progress(`the reference servers' pages: Eiland's cached ${REFERENCE_PAGES.join(' and ')}`);
-    const server = await startServer('eiland', deployed);
-    await capturePages(server.port, deployed).finally(() => server.stop());
-  }
-  const perKind = Object.fromEntries(SERVERS.map((k) => [k, []]));
-  for (let i = 1; i <= ROUNDS; i++) {
-    for (const kind of SERVERS) {
-      progress(`round ${i} of ${ROUNDS}: ${kind}`);
-      perKind[kind].push(await round(kind, deployed));
+if (!OUTBOX_ONLY) {
+  const deployed = await deployment();
+  try {
+    if (SERVERS.includes('next')) {
+      progress('next: install and build when needed (bench/next)');
+      await (await import('./next/server.mjs')).prepareNext();
     }
-  }
-  for (const kind of SERVERS) results.servers[kind] = { ...medians(perKind[kind]), rounds: perKind[kind].map((r) => r.pages) };
-  if (args.soak) results.soak = await soak(deployed);
-} finally {
-  await deployed.remove();
-}
-
-// The table, the ratios and the budgets.
-const e = results.servers.eiland;
-const off = results.servers['eiland-nocache'];
-const n = results.servers.next;
-const a = results.servers.astro;
-const x = results.servers.express;
-const h = results.servers.http;
-const ratio = (x, y) => (x !== undefined && y ? `${(x / y).toFixed(2)}×` : '—');
-/** The ratio columns: Eiland with its cache against Next and Astro, and without it against Next. */
-const RATIOS = [
-  ...(e && n ? [['eiland/next', e, n]] : []),
-  ...(e && a ? [['eiland/astro', e, a]] : []),
-  ...(off && n ? [['nocache/next', off, n]] : []),
-  ...(off && a ? [['nocache/astro', off, a]] : []),
-  ...(e && x ? [['eiland/express', e, x]] : []),
-  ...(e && h ? [['eiland/http', e, h]] : []),
-];
-const rows = [['figure', ...SERVERS, ...RATIOS.map(([label]) => label)]];
-const first = results.servers[SERVERS[0]];
-for (const page of Object.keys(first.pages)) {
-  for (const [k, label] of [['rps', 'req/s'], ['p50', 'p50 ms'], ['p99', 'p99 ms'], ['errors', 'errors']]) {
-    const value = (s) => results.servers[s].pages[page]?.[k];
-    rows.push([`${page} ${label}`, ...SERVERS.map((s) => (value(s) === undefined ? '—' : String(Math.round(value(s))))), ...RATIOS.map(([, x, y]) => ratio(x.pages[page]?.[k], y.pages[page]?.[k]))]);
+    if (SERVERS.includes('astro')) {
+      progress('astro: install and build when needed (bench/astro)');
+      await (await import('./astro/server.mjs')).prepareAstro();
+    }
+    if (SERVERS.some((kind) => REFERENCES.includes(kind))) {
+      progress(`the reference servers' pages: Eiland's cached ${REFERENCE_PAGES.join(' and ')}`);
+      const server = await startServer('eiland', deployed);
+      await capturePages(server.port, deployed).finally(() => server.stop());
+    }
+    const perKind = Object.fromEntries(SERVERS.map((k) => [k, []]));
+    for (let i = 1; i <= ROUNDS; i++) {
+      for (const kind of SERVERS) {
+        progress(`round ${i} of ${ROUNDS}: ${kind}`);
+        perKind[kind].push(await round(kind, deployed));
+      }
+    }
+    for (const kind of SERVERS) results.servers[kind] = { ...medians(perKind[kind]), rounds: perKind[kind].map((r) => r.pages) };
+    if (args.soak) results.soak = await soak(deployed);
+  } finally {
+    await deployed.remove();
   }
 }
-const figure = (label, get, digits = 1) => rows.push([label, ...SERVERS.map((s) => (get(results.servers[s]) === undefined ? '—' : get(results.servers[s]).toFixed(digits))), ...RATIOS.map(([, x, y]) => ratio(get(x), get(y)))]);
-figure('idle RSS MB', (s) => s.idleRssMb);
-figure('peak RSS MB', (s) => s.peakRssMb);
-figure('/ TTFB ms', (s) => s.document.ttfbMs, 2);
-figure('/ whole document ms', (s) => s.document.documentMs, 2);
-for (const path of ['/', '/over', '/aanmelden']) {
-  figure(`${path} HTML bytes`, (s) => s.html[path], 0);
-  figure(`${path} JS gzip KiB`, (s) => (s.js[path] ? s.js[path].gzip / KIB : undefined), 2);
-  figure(`${path} JS brotli KiB`, (s) => (s.js[path] ? s.js[path].brotli / KIB : undefined), 2);
-}
-const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-console.log(`\n${results.date.slice(0, 10)}, ${results.machine}; ${CONNECTIONS} connections, ${SECONDS} s per figure after a 2 s warm-up; medians of ${ROUNDS} alternating rounds`);
-for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+results.outbox = await measureOutbox({ backlog: BACKLOG, progress });
 
 const budgets = [];
 const check = (name, ok, detail) => budgets.push({ name, pass: Boolean(ok), detail });
-const throughput = (label, x, y, times) => {
-  for (const [path, t] of Object.entries(times)) check(`${label} ${path} ≥ ${t}×`, x.pages[path].rps >= t * y.pages[path].rps, ratio(x.pages[path].rps, y.pages[path].rps));
-};
-if (e && n) throughput('throughput with the cache vs Next', e, n, BUDGET.throughputVsNext);
-if (e && a) throughput('throughput with the cache vs Astro', e, a, BUDGET.throughputVsAstro);
-if (e && x) throughput('throughput of a cache hit vs plain Express sending its bytes', e, x, BUDGET.throughputVsExpress);
-for (const [path, ms] of Object.entries(BUDGET.p99Ms)) check(`p99 ${path} ≤ ${ms} ms`, e.pages[path].p99 <= ms, `${e.pages[path].p99} ms`);
-check(`peak RSS ≤ ${BUDGET.peakRssMb} MB`, e.peakRssMb <= BUDGET.peakRssMb, `${e.peakRssMb.toFixed(1)} MB`);
-if (results.soak) check(`soak: RSS growth after minute 1 ≤ ${BUDGET.soakGrowth * 100} %`, results.soak.rssGrowthAfterMinute1 <= BUDGET.soakGrowth, `${(results.soak.rssGrowthAfterMinute1 * 100).toFixed(1)} %`);
-for (const path of ['/', '/over']) check(`JS ${path} ≤ 4 KiB gzip`, e.js[path].gzip <= JS_BUDGET.gzipWithoutIslands, `${(e.js[path].gzip / KIB).toFixed(2)} KiB`);
-check('JS /aanmelden ≤ 79 KiB gzip', e.js['/aanmelden'].gzip <= JS_BUDGET.gzipWithIslands, `${(e.js['/aanmelden'].gzip / KIB).toFixed(2)} KiB`);
-check('JS /aanmelden ≤ 69 KiB brotli', e.js['/aanmelden'].brotli <= JS_BUDGET.brotliWithIslands, `${(e.js['/aanmelden'].brotli / KIB).toFixed(2)} KiB`);
-check('/aanmelden HTML ≤ 6 KB', e.html['/aanmelden'] <= BUDGET.formHtmlBytes, `${e.html['/aanmelden']} bytes`);
-check('no errors under load', [e, off].filter(Boolean).every((x) => Object.values(x.pages).every((p) => p.errors === 0)), Object.entries(e.pages).map(([p, v]) => `${p}: ${v.errors}`).join(', '));
+if (OUTBOX_ONLY) console.log(`\n${results.date.slice(0, 10)}, ${results.machine}`);
+else {
+  // The table, the ratios and the budgets.
+  const e = results.servers.eiland;
+  const off = results.servers['eiland-nocache'];
+  const n = results.servers.next;
+  const a = results.servers.astro;
+  const x = results.servers.express;
+  const h = results.servers.http;
+  const ratio = (x, y) => (x !== undefined && y ? `${(x / y).toFixed(2)}×` : '—');
+  /** The ratio columns: Eiland with its cache against Next and Astro, and without it against Next. */
+  const RATIOS = [
+    ...(e && n ? [['eiland/next', e, n]] : []),
+    ...(e && a ? [['eiland/astro', e, a]] : []),
+    ...(off && n ? [['nocache/next', off, n]] : []),
+    ...(off && a ? [['nocache/astro', off, a]] : []),
+    ...(e && x ? [['eiland/express', e, x]] : []),
+    ...(e && h ? [['eiland/http', e, h]] : []),
+  ];
+  const rows = [['figure', ...SERVERS, ...RATIOS.map(([label]) => label)]];
+  const first = results.servers[SERVERS[0]];
+  for (const page of Object.keys(first.pages)) {
+    for (const [k, label] of [['rps', 'req/s'], ['p50', 'p50 ms'], ['p99', 'p99 ms'], ['errors', 'errors']]) {
+      const value = (s) => results.servers[s].pages[page]?.[k];
+      rows.push([`${page} ${label}`, ...SERVERS.map((s) => (value(s) === undefined ? '—' : String(Math.round(value(s))))), ...RATIOS.map(([, x, y]) => ratio(x.pages[page]?.[k], y.pages[page]?.[k]))]);
+    }
+  }
+  const figure = (label, get, digits = 1) => rows.push([label, ...SERVERS.map((s) => (get(results.servers[s]) === undefined ? '—' : get(results.servers[s]).toFixed(digits))), ...RATIOS.map(([, x, y]) => ratio(get(x), get(y)))]);
+  figure('idle RSS MB', (s) => s.idleRssMb);
+  figure('peak RSS MB', (s) => s.peakRssMb);
+  figure('/ TTFB ms', (s) => s.document.ttfbMs, 2);
+  figure('/ whole document ms', (s) => s.document.documentMs, 2);
+  for (const path of ['/', '/over', '/aanmelden']) {
+    figure(`${path} HTML bytes`, (s) => s.html[path], 0);
+    figure(`${path} JS gzip KiB`, (s) => (s.js[path] ? s.js[path].gzip / KIB : undefined), 2);
+    figure(`${path} JS brotli KiB`, (s) => (s.js[path] ? s.js[path].brotli / KIB : undefined), 2);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log(`\n${results.date.slice(0, 10)}, ${results.machine}; ${CONNECTIONS} connections, ${SECONDS} s per figure after a 2 s warm-up; medians of ${ROUNDS} alternating rounds`);
+  for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+
+  const throughput = (label, x, y, times) => {
+    for (const [path, t] of Object.entries(times)) check(`${label} ${path} ≥ ${t}×`, x.pages[path].rps >= t * y.pages[path].rps, ratio(x.pages[path].rps, y.pages[path].rps));
+  };
+  if (e && n) throughput('throughput with the cache vs Next', e, n, BUDGET.throughputVsNext);
+  if (e && a) throughput('throughput with the cache vs Astro', e, a, BUDGET.throughputVsAstro);
+  if (e && x) throughput('throughput of a cache hit vs plain Express sending its bytes', e, x, BUDGET.throughputVsExpress);
+  for (const [path, ms] of Object.entries(BUDGET.p99Ms)) check(`p99 ${path} ≤ ${ms} ms`, e.pages[path].p99 <= ms, `${e.pages[path].p99} ms`);
+  check(`peak RSS ≤ ${BUDGET.peakRssMb} MB`, e.peakRssMb <= BUDGET.peakRssMb, `${e.peakRssMb.toFixed(1)} MB`);
+  if (results.soak) check(`soak: RSS growth after minute 1 ≤ ${BUDGET.soakGrowth * 100} %`, results.soak.rssGrowthAfterMinute1 <= BUDGET.soakGrowth, `${(results.soak.rssGrowthAfterMinute1 * 100).toFixed(1)} %`);
+  for (const path of ['/', '/over']) check(`JS ${path} ≤ 4 KiB gzip`, e.js[path].gzip <= JS_BUDGET.gzipWithoutIslands, `${(e.js[path].gzip / KIB).toFixed(2)} KiB`);
+  check('JS /aanmelden ≤ 79 KiB gzip', e.js['/aanmelden'].gzip <= JS_BUDGET.gzipWithIslands, `${(e.js['/aanmelden'].gzip / KIB).toFixed(2)} KiB`);
+  check('JS /aanmelden ≤ 69 KiB brotli', e.js['/aanmelden'].brotli <= JS_BUDGET.brotliWithIslands, `${(e.js['/aanmelden'].brotli / KIB).toFixed(2)} KiB`);
+  check('/aanmelden HTML ≤ 6 KB', e.html['/aanmelden'] <= BUDGET.formHtmlBytes, `${e.html['/aanmelden']} bytes`);
+  check('no errors under load', [e, off].filter(Boolean).every((x) => Object.values(x.pages).every((p) => p.errors === 0)), Object.entries(e.pages).map(([p, v]) => `${p}: ${v.errors}`).join(', '));
+}
+
+// The outbox's table and budgets, to files and to SMTP.
+const o = results.outbox;
+const MAILBOXES = ['files', 'smtp'];
+const seconds = (v) => (typeof v === 'number' ? v.toFixed(2) : '—');
+const outboxRows = [
+  [`outbox: one instance, a backlog of ${o.backlog} e-mails`, ...MAILBOXES],
+  ['backlog drained s (from server_started)', ...MAILBOXES.map((m) => seconds(o[m].drainS))],
+  ['e-mails/s', ...MAILBOXES.map((m) => (typeof o[m].ratePerS === 'number' ? o[m].ratePerS.toFixed(1) : '—'))],
+  ['first e-mail s', ...MAILBOXES.map((m) => seconds(o[m].firstS))],
+  [`arrived (of ${o.backlog})`, ...MAILBOXES.map((m) => String(o[m].arrived))],
+  ['delivered twice', ...MAILBOXES.map((m) => String(o[m].duplicates))],
+  ['registration during it: posted at s', ...MAILBOXES.map((m) => seconds(o[m].late.postedAtS))],
+  ['  its e-mail after s (from its post)', ...MAILBOXES.map((m) => seconds(o[m].late.delayS))],
+];
+const outboxWidths = outboxRows[0].map((_, i) => Math.max(...outboxRows.map((r) => r[i].length)));
+console.log('');
+for (const r of outboxRows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(outboxWidths[i]) : c.padStart(outboxWidths[i]))).join('  '));
+for (const m of MAILBOXES) if (o[m].error) console.log(`outbox to ${m} failed: ${o[m].error}`);
+for (const m of MAILBOXES) {
+  const f = o[m];
+  const to = m === 'smtp' ? 'SMTP' : 'files';
+  const short = `${f.arrived} of ${f.backlog} in ${f.timeoutS} s`;
+  check(`outbox to ${to}: ≥ ${BUDGET.outbox.ratePerS} e-mails/s`, f.ratePerS >= BUDGET.outbox.ratePerS, f.error ?? `${(f.ratePerS ?? 0).toFixed(1)} e-mails/s${f.drained ? '' : `, not drained: ${short}`}`);
+  check(`outbox to ${to}: a backlog of ${f.backlog} drained in ≤ ${BUDGET.outbox.drainS} s`, f.drained && f.drainS <= BUDGET.outbox.drainS, f.error ?? (f.drained ? `${f.drainS.toFixed(2)} s` : `not drained: ${short}`));
+  const late = f.late;
+  const lateDetail =
+    f.error ?? (late.status === null ? 'not posted: no e-mail arrived' : late.status !== 303 ? `the post was answered ${late.status}` : late.arrived ? `${late.delayS.toFixed(2)} s, posted with ${late.backlogArrivedBefore} of ${f.backlog} arrived` : `its e-mail did not arrive within ${f.timeoutS} s of the start`);
+  check(`outbox to ${to}: a registration posted during the backlog mailed in ≤ ${BUDGET.outbox.lateS} s`, late.arrived && late.delayS <= BUDGET.outbox.lateS, lateDetail);
+}
 results.budgets = budgets;
 
 if (results.soak) {

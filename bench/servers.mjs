@@ -51,6 +51,30 @@ export async function capturePages(port, deployed) {
   await writeFile(join(deployed.dir, 'reference-pages.json'), JSON.stringify(pages));
 }
 
+/** How long a Node server process may take to log `server_started`. */
+const START_MS = 60_000;
+
+/**
+ * The time of a process's `server_started` line, as it logged it (pino's `time`, epoch ms), read
+ * beside {@link startedPort} and no longer once found.
+ * @returns {Promise<number | undefined>} undefined when the line has no `time` (the reference servers')
+ */
+function startedTime(child) {
+  return new Promise((resolve) => {
+    let buffer = '';
+    const onData = (chunk) => {
+      buffer += chunk;
+      const line = /^[^\n]*"event":"server_started"[^\n]*$/m.exec(buffer)?.[0];
+      if (line === undefined) return;
+      child.stdout.off('data', onData);
+      const time = /"time":(\d+)/.exec(line);
+      resolve(time ? Number(time[1]) : undefined);
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', () => resolve(undefined));
+  });
+}
+
 /** Starts a Node server process, with the allocator settings of `npm start` (Eiland's own flags given in `args`), and waits for its `server_started` line. */
 async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
   const env = { ...process.env, ...ALLOCATOR_ENV, PORT: '0', LOG_LEVEL: 'info', ...extraEnv };
@@ -64,10 +88,22 @@ async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
       else if (line.trim() !== '') process.stderr.write(`${line}\n`);
     }
   });
-  const port = await startedPort(child);
+  const time = startedTime(child);
+  // Bounded: a process that neither starts nor exits is ended, not waited for.
+  let timer;
+  const hung = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`node ${args.join(' ')} did not log server_started within ${START_MS / 1000} s`));
+    }, START_MS);
+  });
+  const port = await Promise.race([startedPort(child), hung]).finally(() => clearTimeout(timer));
+  const startedAt = (await time) ?? Date.now();
   return {
     port,
     pid: child.pid,
+    /** When it started, epoch ms: the `time` of its `server_started` line, else when that line was read. */
+    startedAt,
     /** The last heap figures the probe printed (only with `heapProbe`). */
     heap: () => heap.at(-1),
     async stop() {
@@ -82,14 +118,18 @@ async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
  * Starts one server kind.
  * @param {'eiland'|'eiland-nocache'|'tsx'|'next'|'astro'|'express'|'http'} kind
  * @param {{ dir: string, dbFile: string }} deployed from {@link deployment}
- * @param {{ heapProbe?: boolean }} [options] heapProbe: Eiland prints its heap every second
- * @returns {Promise<{ port: number, pid: number, stop(): Promise<void>, heap(): object|undefined }>}
+ * @param {{ heapProbe?: boolean, env?: Record<string, string> }} [options] heapProbe: Eiland prints
+ *   its heap every second; env: variables added to an Eiland kind's environment (`eiland`,
+ *   `eiland-nocache`, `tsx`), e.g. `SMTP_URL`
+ * @returns {Promise<{ port: number, pid: number, startedAt?: number, stop(): Promise<void>, heap(): object|undefined }>}
+ *   startedAt: epoch ms of its `server_started` line (the kinds started here as Node processes,
+ *   not next and astro)
  */
-export async function startServer(kind, deployed, { heapProbe = false } = {}) {
-  if (kind === 'eiland') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.dir, heapProbe });
-  if (kind === 'eiland-nocache') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: { RENDER_CACHE_MAX_BYTES: '0' } });
+export async function startServer(kind, deployed, { heapProbe = false, env = {} } = {}) {
+  if (kind === 'eiland') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: env });
+  if (kind === 'eiland-nocache') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: { ...env, RENDER_CACHE_MAX_BYTES: '0' } });
   if (kind === 'express' || kind === 'http') return startNode([join(ROOT, 'bench', 'reference-server.mjs'), kind, join(deployed.dir, 'reference-pages.json')], { cwd: deployed.dir, heapProbe });
-  if (kind === 'tsx') return startNode([...NODE_FLAGS, '--import', 'tsx', '--import', './src/env.ts', 'src/main.ts'], { cwd: ROOT, heapProbe });
+  if (kind === 'tsx') return startNode([...NODE_FLAGS, '--import', 'tsx', '--import', './src/env.ts', 'src/main.ts'], { cwd: ROOT, heapProbe, extraEnv: env });
   if (kind === 'astro') {
     const { startAstro } = await import('./astro/server.mjs');
     return { ...(await startAstro({ dbFile: deployed.dbFile })), heap: () => undefined };

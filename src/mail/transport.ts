@@ -21,6 +21,9 @@ const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 500 };
 /** The SMTP connections an instance keeps open at most (docs/operations.md §12). */
 export const SMTP_CONNECTIONS = SMTP_POOL.maxConnections;
 
+/** The messages are Eiland's own: no part is read from a file or a URL (and building them is cheaper). */
+const NO_ATTACHMENTS = { disableFileAccess: true, disableUrlAccess: true };
+
 /** Where messages go, as the start-up log says it (never the URL: it may hold a password). */
 export type MailTarget = { mail: 'smtp'; smtpHost: string } | { mail: 'files'; mailDir: string };
 
@@ -64,7 +67,7 @@ function writtenAt(name: string): Date | undefined {
  */
 function fileMailbox(dir: string): MailTransport {
   // The message as Nodemailer would send it, as a buffer: written whole or not at all.
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...NO_ATTACHMENTS });
   /** Deletes the mailbox's files the test picks; a folder not made yet holds none. */
   const remove = async (picked: (name: string) => boolean) => {
     const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => FILE_NAME.test(name) && picked(name));
@@ -77,8 +80,13 @@ function fileMailbox(dir: string): MailTransport {
       const { message } = await stream.sendMail(mail);
       // Its Message-ID's local part is the outbox row's id.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${about}-${String(mail.messageId).replace(/^<|@.*$/g, '')}.eml`;
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, `${name}.tmp`), message as Buffer);
+      const write = () => writeFile(join(dir, `${name}.tmp`), message as Buffer);
+      // The folder is made when the first file finds it missing, not looked for before each.
+      await write().catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await write();
+      });
       await rename(join(dir, `${name}.tmp`), join(dir, name));
     },
     forget: (about) => remove((name) => FILE_NAME.exec(name)![5] === about),
@@ -95,7 +103,7 @@ function fileMailbox(dir: string): MailTransport {
  */
 export function createMailTransport(smtpUrl: string | undefined, dir: string): MailTransport {
   if (smtpUrl === undefined) return fileMailbox(dir);
-  const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_POOL, ...SMTP_TIMEOUTS });
+  const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_POOL, ...SMTP_TIMEOUTS, ...NO_ATTACHMENTS });
   const { hostname, port } = new URL(smtpUrl);
   return {
     target: { mail: 'smtp', smtpHost: port ? `${hostname}:${port}` : hostname },
