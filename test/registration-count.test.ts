@@ -73,6 +73,38 @@ for (const [engine, open] of engines) {
   });
 }
 
+describe('the count on PostgreSQL does not make saves wait for each other (docs/operations.md §3)', () => {
+  it("a save goes through while another connection's save is still open, and both are counted", async () => {
+    const url = await cluster.createDatabase();
+    const storage = await openPostgres({ url, poolSize: 2 }); // migrated
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    };
+    const shard = async (client: pg.Client) => Number((await client.query<{ s: number }>('SELECT pg_backend_pid() % 64 AS s')).rows[0]!.s);
+    const insert = (client: pg.Client, n: number) => client.query("INSERT INTO registrations (id, submission_key, naam, email, gebruikersnaam, landcode, interesses, personen) VALUES ($1, $2, 'Anna', 'a@b.nl', 'anna', 'NL', '{}', 1)", [key(n + 100), key(n)]);
+    const first = await connect();
+    const clients = [first];
+    try {
+      // A second connection whose count is kept in another row than the first's.
+      let second = await connect();
+      clients.push(second);
+      while ((await shard(second)) === (await shard(first))) clients.push((second = await connect()));
+      await first.query('BEGIN');
+      await insert(first, 1);
+      // With one row for the count, this insert would wait for the first transaction's end.
+      await second.query("SET lock_timeout = '2s'");
+      await insert(second, 2);
+      await first.query('COMMIT');
+      assert.equal(await storage.countRegistrations(), 2);
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+      await storage.close();
+    }
+  });
+});
+
 describe('a database migrated with registrations in it counts them (docs/operations.md §3)', () => {
   it('SQLite', async () => {
     const file = await tempFile();

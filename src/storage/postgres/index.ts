@@ -181,8 +181,9 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
   const saveRegistration = saveOncePerKey<NewRegistration>(pool, 'registrations', REGISTRATION_COLUMNS, 'registration_id');
   const saveContactMessage = saveOncePerKey<NewContactMessage>(pool, 'contact_messages', CONTACT_MESSAGE_COLUMNS, 'contact_message_id');
 
-  // One row, kept by triggers (migration 5): not a count of every registration per request.
-  const count = readOncePerTurn(() => guarded('count', async () => Number((await pool.query<{ n: string }>("SELECT value AS n FROM counts WHERE name = 'registrations'")).rows[0]!.n)));
+  // A few rows kept by triggers (migrations 5 and 7), one per connection that saved: not a count
+  // of every registration per request.
+  const count = readOncePerTurn(() => guarded('count', async () => Number((await pool.query<{ n: string }>("SELECT coalesce(sum(value), 0) AS n FROM count_shards WHERE name = 'registrations'")).rows[0]!.n)));
   // Forgotten when a write that may change it has ended, committed or not (a read begun before it
   // is dropped too), and by close: later reads reject.
 
