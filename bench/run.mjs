@@ -6,10 +6,15 @@
 // figure, and PASS/FAIL per budget (exit 1 on a FAIL). Writes bench/results/latest.json; prints a
 // progress line per step and a table at the end.
 //
-//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak] [--outbox-only] [--backlog N]
+//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak] [--outbox-only] [--backlog N] [--postgres] [--postgres-only]
 //   --soak: 5 minutes on / and /aanmelden, RSS and heap every 30 s (growth after minute 1 ≤ 10 %)
 //   --outbox-only: only the outbox phase (bench/outbox.mjs: one instance's e-mails to files and to
 //   SMTP, run after the rounds otherwise) and its budgets; --backlog N: its backlog (default 5000)
+//   --postgres: after the rounds, form posts at 64 connections through the reference nginx to two
+//   instances on one PostgreSQL database (bench/postgres-posts.ts, in a process of its own; needs
+//   PostgreSQL and nginx, which `npm test` installs); figures only, no budget. --postgres-only: that
+//   phase alone (no rounds, no outbox)
+import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,12 +35,18 @@ const { values: args } = parseArgs({
     soak: { type: 'boolean', default: false },
     'outbox-only': { type: 'boolean', default: false },
     backlog: { type: 'string', default: String(DEFAULT_BACKLOG) },
+    postgres: { type: 'boolean', default: false },
+    'postgres-only': { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
 const SERVERS = args.servers.split(',');
 const OUTBOX_ONLY = args['outbox-only'];
+const POSTGRES_ONLY = args['postgres-only'];
+const POSTGRES = args.postgres || POSTGRES_ONLY;
+/** The PostgreSQL phase's concurrent posts. */
+const POSTGRES_CONNECTIONS = 64;
 const BACKLOG = Number(args.backlog);
 if (!Number.isInteger(BACKLOG) || BACKLOG < 1) throw new Error(`--backlog must be a whole number of e-mails from 1, got ${args.backlog}`);
 /** The pages each server has: the Next and Astro apps copy only / and /aanmelden. */
@@ -50,7 +61,7 @@ const BUDGET = {
   // With the render cache (eiland). Without it (eiland-nocache) the budget is a release's A/B
   // against the one before (docs/performance.md §1), not a ratio to a peer.
   // Restated against today's Next.js, which measures 1.3–1.6× faster than when 4× was set.
-  throughputVsNext: { '/': 3, '/aanmelden': 2.5 },
+  throughputVsNext: { '/': 3, '/aanmelden': 2.5, 'POST /aanmelden': 2 },
   throughputVsAstro: { '/': 1.5, '/aanmelden': 1.5 },
   // A render cache hit against plain Express sending the same bytes.
   throughputVsExpress: { '/': 0.8 },
@@ -176,8 +187,48 @@ async function soak(deployed) {
   return { samples, rssGrowthAfterMinute1: growth };
 }
 
+/**
+ * The PostgreSQL phase (docs/performance.md §2): bench/postgres-posts.ts in a process of its own,
+ * its progress passed through to stderr, its one JSON line read from stdout. Bounded: after
+ * 240 s + 5 s per measured second it is sent SIGTERM (it stops what it started), 45 s later SIGKILL.
+ * @returns {Promise<Record<string, any>>} its figures; `error` set when it could not measure
+ */
+function measurePostgres() {
+  const boundMs = 240_000 + SECONDS * 5000;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', 'bench/postgres-posts.ts', '--seconds', String(SECONDS), '--connections', String(POSTGRES_CONNECTIONS)], {
+      cwd: join(HERE, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    let killed = false;
+    let kill;
+    child.stdout.on('data', (chunk) => (out += chunk));
+    const term = setTimeout(() => {
+      killed = true;
+      child.kill('SIGTERM');
+      kill = setTimeout(() => child.kill('SIGKILL'), 45_000);
+    }, boundMs);
+    child.once('error', (error) => {
+      clearTimeout(term);
+      resolve({ error: `bench/postgres-posts.ts could not start: ${error.message}` });
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(term);
+      clearTimeout(kill);
+      let figures;
+      try {
+        figures = JSON.parse(out.trim().split('\n').at(-1) ?? '');
+      } catch {
+        figures = { error: `bench/postgres-posts.ts ${killed ? `stopped after ${boundMs / 1000} s` : `exited with ${code ?? signal}`} without its figures` };
+      }
+      resolve(figures);
+    });
+  });
+}
+
 const results = { date: new Date().toISOString(), machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, servers: {} };
-if (!OUTBOX_ONLY) {
+if (!OUTBOX_ONLY && !POSTGRES_ONLY) {
   const deployed = await deployment();
   try {
     if (SERVERS.includes('next')) {
@@ -206,11 +257,15 @@ if (!OUTBOX_ONLY) {
     await deployed.remove();
   }
 }
-results.outbox = await measureOutbox({ backlog: BACKLOG, progress });
+if (POSTGRES) {
+  progress(`postgres: form posts at ${POSTGRES_CONNECTIONS} connections through nginx to two instances on one PostgreSQL database, ${SECONDS} s (bench/postgres-posts.ts)`);
+  results.postgres = await measurePostgres();
+}
+if (!POSTGRES_ONLY || OUTBOX_ONLY) results.outbox = await measureOutbox({ backlog: BACKLOG, progress });
 
 const budgets = [];
 const check = (name, ok, detail) => budgets.push({ name, pass: Boolean(ok), detail });
-if (OUTBOX_ONLY) console.log(`\n${results.date.slice(0, 10)}, ${results.machine}`);
+if (OUTBOX_ONLY || POSTGRES_ONLY) console.log(`\n${results.date.slice(0, 10)}, ${results.machine}`);
 else {
   // The table, the ratios and the budgets.
   const e = results.servers.eiland;
@@ -269,32 +324,54 @@ else {
 
 // The outbox's table and budgets, to files and to SMTP.
 const o = results.outbox;
-const MAILBOXES = ['files', 'smtp'];
-const seconds = (v) => (typeof v === 'number' ? v.toFixed(2) : '—');
-const outboxRows = [
-  [`outbox: one instance, a backlog of ${o.backlog} e-mails`, ...MAILBOXES],
-  ['backlog drained s (from server_started)', ...MAILBOXES.map((m) => seconds(o[m].drainS))],
-  ['e-mails/s', ...MAILBOXES.map((m) => (typeof o[m].ratePerS === 'number' ? o[m].ratePerS.toFixed(1) : '—'))],
-  ['first e-mail s', ...MAILBOXES.map((m) => seconds(o[m].firstS))],
-  [`arrived (of ${o.backlog})`, ...MAILBOXES.map((m) => String(o[m].arrived))],
-  ['delivered twice', ...MAILBOXES.map((m) => String(o[m].duplicates))],
-  ['registration during it: posted at s', ...MAILBOXES.map((m) => seconds(o[m].late.postedAtS))],
-  ['  its e-mail after s (from its post)', ...MAILBOXES.map((m) => seconds(o[m].late.delayS))],
-];
-const outboxWidths = outboxRows[0].map((_, i) => Math.max(...outboxRows.map((r) => r[i].length)));
-console.log('');
-for (const r of outboxRows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(outboxWidths[i]) : c.padStart(outboxWidths[i]))).join('  '));
-for (const m of MAILBOXES) if (o[m].error) console.log(`outbox to ${m} failed: ${o[m].error}`);
-for (const m of MAILBOXES) {
-  const f = o[m];
-  const to = m === 'smtp' ? 'SMTP' : 'files';
-  const short = `${f.arrived} of ${f.backlog} in ${f.timeoutS} s`;
-  check(`outbox to ${to}: ≥ ${BUDGET.outbox.ratePerS} e-mails/s`, f.ratePerS >= BUDGET.outbox.ratePerS, f.error ?? `${(f.ratePerS ?? 0).toFixed(1)} e-mails/s${f.drained ? '' : `, not drained: ${short}`}`);
-  check(`outbox to ${to}: a backlog of ${f.backlog} drained in ≤ ${BUDGET.outbox.drainS} s`, f.drained && f.drainS <= BUDGET.outbox.drainS, f.error ?? (f.drained ? `${f.drainS.toFixed(2)} s` : `not drained: ${short}`));
-  const late = f.late;
-  const lateDetail =
-    f.error ?? (late.status === null ? 'not posted: no e-mail arrived' : late.status !== 303 ? `the post was answered ${late.status}` : late.arrived ? `${late.delayS.toFixed(2)} s, posted with ${late.backlogArrivedBefore} of ${f.backlog} arrived` : `its e-mail did not arrive within ${f.timeoutS} s of the start`);
-  check(`outbox to ${to}: a registration posted during the backlog mailed in ≤ ${BUDGET.outbox.lateS} s`, late.arrived && late.delayS <= BUDGET.outbox.lateS, lateDetail);
+if (o) {
+  const MAILBOXES = ['files', 'smtp'];
+  const seconds = (v) => (typeof v === 'number' ? v.toFixed(2) : '—');
+  const outboxRows = [
+    [`outbox: one instance, a backlog of ${o.backlog} e-mails`, ...MAILBOXES],
+    ['backlog drained s (from server_started)', ...MAILBOXES.map((m) => seconds(o[m].drainS))],
+    ['e-mails/s', ...MAILBOXES.map((m) => (typeof o[m].ratePerS === 'number' ? o[m].ratePerS.toFixed(1) : '—'))],
+    ['first e-mail s', ...MAILBOXES.map((m) => seconds(o[m].firstS))],
+    [`arrived (of ${o.backlog})`, ...MAILBOXES.map((m) => String(o[m].arrived))],
+    ['delivered twice', ...MAILBOXES.map((m) => String(o[m].duplicates))],
+    ['registration during it: posted at s', ...MAILBOXES.map((m) => seconds(o[m].late.postedAtS))],
+    ['  its e-mail after s (from its post)', ...MAILBOXES.map((m) => seconds(o[m].late.delayS))],
+  ];
+  const outboxWidths = outboxRows[0].map((_, i) => Math.max(...outboxRows.map((r) => r[i].length)));
+  console.log('');
+  for (const r of outboxRows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(outboxWidths[i]) : c.padStart(outboxWidths[i]))).join('  '));
+  for (const m of MAILBOXES) if (o[m].error) console.log(`outbox to ${m} failed: ${o[m].error}`);
+  for (const m of MAILBOXES) {
+    const f = o[m];
+    const to = m === 'smtp' ? 'SMTP' : 'files';
+    const short = `${f.arrived} of ${f.backlog} in ${f.timeoutS} s`;
+    check(`outbox to ${to}: ≥ ${BUDGET.outbox.ratePerS} e-mails/s`, f.ratePerS >= BUDGET.outbox.ratePerS, f.error ?? `${(f.ratePerS ?? 0).toFixed(1)} e-mails/s${f.drained ? '' : `, not drained: ${short}`}`);
+    check(`outbox to ${to}: a backlog of ${f.backlog} drained in ≤ ${BUDGET.outbox.drainS} s`, f.drained && f.drainS <= BUDGET.outbox.drainS, f.error ?? (f.drained ? `${f.drainS.toFixed(2)} s` : `not drained: ${short}`));
+    const late = f.late;
+    const lateDetail =
+      f.error ?? (late.status === null ? 'not posted: no e-mail arrived' : late.status !== 303 ? `the post was answered ${late.status}` : late.arrived ? `${late.delayS.toFixed(2)} s, posted with ${late.backlogArrivedBefore} of ${f.backlog} arrived` : `its e-mail did not arrive within ${f.timeoutS} s of the start`);
+    check(`outbox to ${to}: a registration posted during the backlog mailed in ≤ ${BUDGET.outbox.lateS} s`, late.arrived && late.delayS <= BUDGET.outbox.lateS, lateDetail);
+  }
+}
+
+// The PostgreSQL phase's table: figures only, no budget.
+const pgf = results.postgres;
+if (pgf) {
+  const ms = (v) => (typeof v === 'number' ? v.toFixed(1) : '—');
+  const pgRows = [
+    [`postgres: 2 instances behind nginx, 1 database, ${POSTGRES_CONNECTIONS} connections, ${SECONDS} s`, 'figure'],
+    ['registrations/s (posts answered 303)', typeof pgf.registrationsPerS === 'number' ? pgf.registrationsPerS.toFixed(1) : '—'],
+    ['p50 ms', ms(pgf.p50)],
+    ['p99 ms', ms(pgf.p99)],
+    ['errors (answers other than 303; 5xx)', pgf.errors === undefined ? '—' : `${pgf.errors}; ${pgf.errors5xx}`],
+    ['rows stored / posts answered 303 (warm-up included)', `${pgf.rowsStored ?? '—'} / ${pgf.answered303 ?? '—'}`],
+    ["count agrees (count_shards and /'s sentence)", pgf.rowsStored === undefined || pgf.rowsStored === null ? '—' : pgf.countAgrees ? 'yes' : `no: ${pgf.countShown} and ${(pgf.countOnHome ?? []).join(', ')}`],
+  ];
+  const pgWidths = pgRows[0].map((_, i) => Math.max(...pgRows.map((r) => r[i].length)));
+  console.log('');
+  for (const r of pgRows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(pgWidths[i]) : c.padStart(pgWidths[i]))).join('  '));
+  if (pgf.error) console.log(`postgres phase failed: ${pgf.error}`);
+  else if (!pgf.rowsMatch) console.log(`postgres: the database holds ${pgf.rowsStored} registrations, but ${pgf.answered303} posts were answered 303`);
 }
 results.budgets = budgets;
 
@@ -302,9 +379,9 @@ if (results.soak) {
   console.log('\nsoak (s, page, RSS MB, heap used MB):');
   for (const s of results.soak.samples) console.log(`  ${s.atS}\t${s.path}\t${s.rssMb.toFixed(1)}\t${s.heapUsedMb?.toFixed(1) ?? '—'}`);
 }
-console.log('\nbudgets:');
+if (budgets.length > 0) console.log('\nbudgets:');
 for (const b of budgets) console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}  (${b.detail})`);
 await mkdir(join(HERE, 'results'), { recursive: true });
 await writeFile(join(HERE, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nresults: bench/results/latest.json`);
-if (budgets.some((b) => !b.pass)) process.exit(1);
+if (budgets.some((b) => !b.pass) || results.postgres?.error) process.exit(1);

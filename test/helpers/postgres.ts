@@ -44,7 +44,7 @@ export interface TestPostgres {
  * Starts a new cluster on 127.0.0.1 at a free port.
  * @throws Error when the server programs are missing or the server does not start
  */
-async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(): Promise<TestPostgres> {
   const bin = binDir();
   const dir = await mkdtemp(join(tmpdir(), 'eiland-pg-'));
   const data = join(dir, 'data');
@@ -112,7 +112,7 @@ export async function lockRegistrations(url: string): Promise<() => Promise<void
   await client.connect();
   try {
     await client.query('BEGIN');
-    await client.query('LOCK TABLE registrations, counts IN ACCESS EXCLUSIVE MODE');
+    await client.query('LOCK TABLE registrations, count_shards IN ACCESS EXCLUSIVE MODE');
   } catch (error) {
     await client.end();
     throw error;
