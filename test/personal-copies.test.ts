@@ -79,6 +79,19 @@ describe('personal data is gone from every file (docs/operations.md §11, §12)'
     assert.deepEqual(await holding(dir, traces), [], 'nothing of either person in any file');
   });
 
+  it("a retention run after a rate limit's window has ended leaves no client address in the database's files", async (t) => {
+    const site = await serverWith(t, { FORM_RATE_LIMIT: '100/1s' });
+    const dir = dirname(site.temp.file);
+    const from = '127.42.43.44';
+    assert.equal((await postForm(site.app, '/aanmelden', KEPT, await openForm(site.app, '/aanmelden', from))).status, 303);
+    assert.ok((await holding(dir, [from])).length > 0, 'before: the counter is kept under the address');
+    // Once the 1 s window has ended, the job's deletion takes the counter, and the WAL with it.
+    await waitFor(async () => {
+      await site.temp.storage.deleteExpired(new Date(0), new Date(0));
+      return (await holding(dir, [from])).length === 0;
+    }, 10_000);
+  });
+
   it('an e-mail being written while its person erases the registration leaves no file', async () => {
     const temp = await tempStorage();
     const { stream, lines } = logCollector();

@@ -115,7 +115,8 @@ export interface Storage {
   findRegistration(id: string): Promise<Registration | undefined>;
   /**
    * Deletes the registrations and contact messages stored before a time (docs/operations.md §11),
-   * with the outbox's messages about them, and the messages sent before another; one instance at
+   * with the outbox's messages about them, the messages sent (or suppressed) before another, and
+   * the rate-limit counters whose window has ended (their keys name client addresses); one instance at
    * a time: on PostgreSQL under an advisory lock that another instance's run holds.
    * @param before the cut-off: rows stored earlier are deleted
    * @param sentBefore the outbox's cut-off: messages sent earlier are deleted

@@ -29,6 +29,10 @@ export function Privacy({ retentionDays }: { retentionDays: number }) {
         versturen. Daarna worden ze vanzelf verwijderd, elk uur wat ouder is, met onze kopieën van de e-mails die we je
         erover stuurden. Dat een e-mail verstuurd is (zonder de tekst) houden we daarna nog één dag bij.
       </p>
+      <p>
+        Om te voorkomen dat iemand onze formulieren overspoelt, tellen we per IP-adres hoe vaak er een formulier is
+        verstuurd. Die telling wissen we binnen een uur nadat ze is afgelopen.
+      </p>
       <h2>Cookies</h2>
       <p>
         We zetten alleen cookies die nodig zijn om formulieren veilig te versturen. We gebruiken geen cookies om je te

@@ -81,6 +81,8 @@ function deleteExpired(pool: pg.Pool, before: Date, sentBefore: Date): Promise<{
     const contactMessages = (await client.query('DELETE FROM contact_messages WHERE created_at < $1', [before])).rowCount ?? 0;
     // Sent and suppressed messages are kept a day, for an operator to see them (docs/operations.md §12).
     const mail = (await client.query("DELETE FROM outbox WHERE (state = 'sent' AND sent_at < $1) OR (state = 'suppressed' AND created_at < $1)", [sentBefore])).rowCount ?? 0;
+    // Ended rate-limit windows: their keys hold client addresses (docs/operations.md §11).
+    await client.query('DELETE FROM rate_limits WHERE reset_at <= $1', [Date.now()]);
     return { registrations, contactMessages, mail };
   });
 }

@@ -158,14 +158,19 @@ export async function openSqlite(file: string): Promise<Storage> {
       guarded(
         'expire',
         count.forgetting(() => {
+          let clients = 0;
           const deleted = db
-            .transaction((cutoff: string, sentCutoff: string) => ({
-              registrations: sql.expireRegistrations.run(cutoff).changes,
-              contactMessages: sql.expireContactMessages.run(cutoff).changes,
-              mail: sql.expireMail.run(sentCutoff, sentCutoff).changes,
-            }))
+            .transaction((cutoff: string, sentCutoff: string) => {
+              // Ended rate-limit windows: their keys hold client addresses (docs/operations.md §11).
+              clients = sql.expireHits.run(Date.now()).changes;
+              return {
+                registrations: sql.expireRegistrations.run(cutoff).changes,
+                contactMessages: sql.expireContactMessages.run(cutoff).changes,
+                mail: sql.expireMail.run(sentCutoff, sentCutoff).changes,
+              };
+            })
             .immediate(before.toISOString(), sentBefore.toISOString());
-          truncateWal(deleted.registrations + deleted.contactMessages > 0);
+          truncateWal(deleted.registrations + deleted.contactMessages + clients > 0);
           return deleted;
         }),
       ),
