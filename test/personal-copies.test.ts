@@ -26,11 +26,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const ERASED = { ...VALID, naam: 'Wilhelmina Zwaluwstaart', email: 'wilhelmina.zwaluw@voorbeeld.nl', gebruikersnaam: 'wilhelmina_z' };
 const KEPT = { ...VALID, naam: 'Bartholomeus Kievit', email: 'bartholomeus.kievit@voorbeeld.nl', gebruikersnaam: 'bart_k' };
 
-/** Every file under a folder, with its bytes as Latin-1 text (so any encoding of ASCII shows). */
+/**
+ * Every file under a folder, with its bytes as Latin-1 text (so any encoding of ASCII shows). A file
+ * gone between the listing and its reading (an `.eml.tmp` just renamed) is left out: its new name
+ * is read the next time.
+ */
 async function filesUnder(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name), (await readFile(join(entry.parentPath, entry.name))).toString('latin1'));
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (bytes) files.set(file, bytes.toString('latin1'));
   }
   return files;
 }
