@@ -6,14 +6,12 @@
  * e-mails only as a short greeting.
  */
 import assert from 'node:assert/strict';
-import { describe, it, type TestContext } from 'node:test';
+import { describe, it } from 'node:test';
 import pg from 'pg';
-import { loadConfig } from '../src/config.js';
-import { startServer } from '../src/server.js';
 import { MAILS_PER_RECIPIENT } from '../src/storage/recipient.js';
 import { CONTACT_VALID, openForm, postForm, VALID } from './helpers/form.js';
 import { freshAddress } from './helpers/app.js';
-import { logCollector, type LogLine } from './helpers/logs.js';
+import { serverWith } from './helpers/mail-server.js';
 import { usePostgres } from './helpers/postgres.js';
 import { startSmtp } from './helpers/smtp.js';
 import { waitFor } from './helpers/wait.js';
@@ -23,31 +21,16 @@ const TARGET = 'Doelwit@Voorbeeld.NL';
 /** What an attacker would like the target to read. */
 const NAAM = 'Win! zie evil.example/prijs';
 
-/** An instance on the database, in this process: its origin, log and metrics. */
-async function instance(t: TestContext, env: NodeJS.ProcessEnv) {
-  const { stream, lines } = logCollector();
-  const running = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'info', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', METRICS_PORT: '0', FORM_RATE_LIMIT: '1000/1m', ...env }), { logStream: stream });
-  t.after(() => running.shutdown('test'));
-  return {
-    site: { port: Number(new URL(running.url).port), url: running.url },
-    raw: () => lines,
-    events: (event: string) => lines.map((l) => JSON.parse(l) as LogLine).filter((l) => l.event === event),
-    async counted(outcome: string) {
-      const text = await (await fetch(running.metricsUrl!)).text();
-      return Number(new RegExp(`^eiland_mail_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-    },
-  };
-}
-
 describe('the recipient limit (docs/operations.md §12)', () => {
   it('50 registrations and 50 contact messages for one address, from 50 clients through two instances on one PostgreSQL: 3 e-mails arrive', async (t) => {
     const url = await cluster.createDatabase();
     const smtp = await startSmtp();
     t.after(() => smtp.stop());
-    const instances = [await instance(t, { DATABASE_URL: url, SMTP_URL: smtp.url }), await instance(t, { DATABASE_URL: url, SMTP_URL: smtp.url })];
+    const env = { DATABASE_URL: url, SMTP_URL: smtp.url, FORM_RATE_LIMIT: '1000/1m' };
+    const instances = [await serverWith(t, env), await serverWith(t, env)];
     const posts = Array.from({ length: 50 }, (_, n) => async () => {
       const from = freshAddress();
-      const { site } = instances[n % 2]!;
+      const { app: site } = instances[n % 2]!;
       // The address in every spelling of one mailbox: the case of either part.
       const email = n % 3 === 0 ? TARGET : n % 3 === 1 ? TARGET.toLowerCase() : TARGET.toUpperCase();
       const registered = await postForm(site, '/aanmelden', { ...VALID, naam: NAAM, email }, await openForm(site, '/aanmelden', from));
@@ -72,7 +55,7 @@ describe('the recipient limit (docs/operations.md §12)', () => {
     assert.deepEqual(new Set(suppressed.map((l) => l.level)), new Set([40]));
     assert.deepEqual((await Promise.all(instances.map((i) => i.counted('suppressed')))).reduce((a, b) => a + b), 97);
     assert.deepEqual((await Promise.all(instances.map((i) => i.counted('sent')))).reduce((a, b) => a + b), 3);
-    for (const line of instances.flatMap((i) => i.raw())) assert.doesNotMatch(line, /doelwit|evil\.example/i, 'no address and no name in any log line');
+    for (const line of instances.flatMap((i) => i.rawLogs())) assert.doesNotMatch(line, /doelwit|evil\.example/i, 'no address and no name in any log line');
     for (const mail of smtp.received) {
       assert.match(String(mail.text), /^Hallo,\n/, 'the greeting carries none of the name');
       assert.doesNotMatch(`${mail.subject} ${mail.text} ${mail.html} ${mail.headers.get('to') ? JSON.stringify(mail.headers.get('to')) : ''}`, /evil|prijs|Win!/);

@@ -91,6 +91,7 @@ export function startMailer(options: MailerOptions): Mailer {
     } catch (err) {
       // The lease stays: once it ends the message is due again (sent twice at worst, never lost).
       logger.error({ event: 'mail_settle_failed', mail: message.id, state: outcome.state, err }, 'mail_settle_failed');
+      // Not known to be gone: a copy just written is kept.
       return true;
     }
   };

@@ -68,7 +68,7 @@ function writtenAt(name: string): Date | undefined {
 function fileMailbox(dir: string): MailTransport {
   // The message as Nodemailer would send it, as a buffer: written whole or not at all.
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...NO_ATTACHMENTS });
-  /** Deletes the mailbox's files the test picks; a folder not made yet holds none. */
+  /** Deletes the mailbox's files that `picked` chooses; a folder not made yet holds none. */
   const remove = async (picked: (name: string) => boolean) => {
     const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => FILE_NAME.test(name) && picked(name));
     await Promise.all(names.map((name) => rm(join(dir, name), { force: true })));

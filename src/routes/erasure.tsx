@@ -5,12 +5,11 @@
  */
 import type { Router } from 'express';
 import { declared } from '../../protocol/routes.js';
-import { HttpError } from '../errors.js';
 import { ERASE_CONFIRMED, Verwijderd, Verwijderen, type VerwijderenProps } from '../../views/pages/Verwijderen.js';
 import { postChain } from '../forms/post.js';
 import type { AnyPageRoute, PageRoute } from '../route-table.js';
 import type { Storage } from '../storage/types.js';
-import { registrationOf } from './registration.js';
+import { noRegistration, registrationOf } from './registration.js';
 import { methodNotAllowed, routeName } from './router.js';
 
 /** Where an erasure ends: a page that says it is done and shows nothing of what was erased. */
@@ -45,7 +44,7 @@ export function erasureRoutes(storage: Storage): AnyPageRoute[] {
         const body = req.body as Record<string, unknown> | undefined;
         if (body?.bevestigd !== ERASE_CONFIRMED) return { status: 200, props: { id, naam, csrfToken: csrfToken() }, outcome: 'asked' };
         // Of two erasures at once, one deletes; the other finds it gone, as a later request does.
-        if (!(await storage.deleteRegistration(id))) throw new HttpError(404, 'No registration with this id');
+        if (!(await storage.deleteRegistration(id))) throw noRegistration();
         // Neither the id (a capability) nor anything of the person.
         log.info({ event: 'registration_erased' }, 'registration_erased');
         return { redirect: ERASED_PATH, outcome: 'erased' };

@@ -43,6 +43,9 @@ function confirmationProps(registration: Registration): Omit<BevestigingProps, '
   };
 }
 
+/** The answer to an id no registration has (any more): the same 404 whether it never was or was erased. */
+export const noRegistration = (): HttpError => new HttpError(404, 'No registration with this id');
+
 /**
  * The registration a request's `:id` names (the confirmation, its erasure and its download).
  * @param storage where registrations are kept
@@ -53,7 +56,7 @@ export async function registrationOf(storage: Storage, req: Request): Promise<Re
   const id = String(req.params.id);
   if (!isUUID(id)) throw new HttpError(400, 'Route parameter "id" is not a UUID');
   const registration = await storage.findRegistration(id);
-  if (!registration) throw new HttpError(404, 'No registration with this id');
+  if (!registration) throw noRegistration();
   return registration;
 }
 

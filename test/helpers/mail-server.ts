@@ -16,14 +16,15 @@ const SECRET = 'test-secret-test-secret-test-secret-0123';
 export const FROM = 'Eiland <noreply@eiland.example>';
 
 /**
- * Starts a server on a temporary database, stopped (and its database removed) after the test.
+ * Starts a server on a temporary database, or on `DATABASE_URL`'s when given (several instances on
+ * one PostgreSQL), stopped (and the temporary database removed) after the test.
  * @param env extra environment for `loadConfig`, e.g. `{ SMTP_URL }`
  */
 export async function serverWith(t: TestContext, env: NodeJS.ProcessEnv) {
   const temp = await tempStorage();
   const { stream, lines } = logCollector();
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: SECRET, MAIL_FROM: FROM, MAIL_RETRY_MS: '100', METRICS_PORT: '0', ...env });
-  const running = await startServer(config, { storage: temp.storage, mailDir: temp.mailDir, logStream: stream });
+  const running = await startServer(config, { storage: env.DATABASE_URL ? undefined : temp.storage, mailDir: temp.mailDir, logStream: stream });
   t.after(async () => {
     await running.shutdown('test');
     await temp.remove();
@@ -36,6 +37,8 @@ export async function serverWith(t: TestContext, env: NodeJS.ProcessEnv) {
     app,
     temp,
     logs,
+    /** Every log line as written. */
+    rawLogs: () => [...lines],
     events: (event: string) => logs().filter((l) => l.event === event),
     /** Posts a valid form; the answer's time, in ms, and the stored row's id (from the 303). */
     async post(path: string, fields: Fields) {

@@ -24,6 +24,9 @@ export const RETENTION_LOCK = MIGRATION_LOCK + 1;
  */
 const RECIPIENT_LOCK = 0x65696c;
 
+/** Removes the rate-limit counters whose window has ended ($1: now, in ms). */
+const EXPIRE_HITS = 'DELETE FROM rate_limits WHERE reset_at <= $1';
+
 /** Options of {@link openPostgres}. */
 interface PostgresOptions {
   /** `postgres://…` */
@@ -82,7 +85,7 @@ function deleteExpired(pool: pg.Pool, before: Date, sentBefore: Date): Promise<{
     // Sent and suppressed messages are kept a day, for an operator to see them (docs/operations.md §12).
     const mail = (await client.query("DELETE FROM outbox WHERE (state = 'sent' AND sent_at < $1) OR (state = 'suppressed' AND created_at < $1)", [sentBefore])).rowCount ?? 0;
     // Ended rate-limit windows: their keys hold client addresses (docs/operations.md §11).
-    await client.query('DELETE FROM rate_limits WHERE reset_at <= $1', [Date.now()]);
+    await client.query(EXPIRE_HITS, [Date.now()]);
     return { registrations, contactMessages, mail };
   });
 }
@@ -225,7 +228,7 @@ export async function openPostgres({ url, poolSize, onPoolError }: PostgresOptio
     hitRateLimit: (key: string, windowMs: number) =>
       guarded('rate limit', async () => {
         const now = Date.now();
-        if (++hits % RATE_LIMIT_CLEANUP_EVERY === 0) await pool.query('DELETE FROM rate_limits WHERE reset_at <= $1', [now]);
+        if (++hits % RATE_LIMIT_CLEANUP_EVERY === 0) await pool.query(EXPIRE_HITS, [now]);
         const { rows } = await pool.query<{ hits: number; reset_at: string }>(
           `INSERT INTO rate_limits AS r (key, hits, reset_at) VALUES ($1, 1, $2)
            ON CONFLICT (key) DO UPDATE SET
