@@ -1,6 +1,6 @@
 // The outbox phase's backlog (docs/performance.md §2): N registrations written into a
 // deployment's SQLite file before its instance starts, each through the project's own storage
-// (src/storage/sqlite/index.ts), so each leaves one e-mail pending in the outbox as a form's post
+// (src/storage/index.ts), so each leaves one e-mail pending in the outbox as a form's post
 // does (docs/operations.md §12). Each has an address of its own (`backlog.<n>@voorbeeld.nl`): one
 // address gets 3 e-mails a day, the rest would be kept as suppressed and never sent.
 //
@@ -9,8 +9,9 @@
 // Prints one JSON line, `{"registrations":N,"ms":…}`; exits 1 when a save did not leave its e-mail
 // pending (a key's row already there, or the e-mail suppressed), 2 on wrong arguments.
 import { randomUUID } from 'node:crypto';
-import { openSqlite } from '../src/storage/sqlite/index.js';
+import { openSqlite } from '../src/storage/index.js';
 import { REGISTRATION } from '../test/helpers/temp-storage.js';
+import { registrations } from '../src/forms/registration.js';
 
 const [file, count] = process.argv.slice(2);
 const total = Number(count);
@@ -23,7 +24,7 @@ const started = performance.now();
 const storage = await openSqlite(file);
 try {
   for (let n = 1; n <= total; n++) {
-    const saved = await storage.saveRegistration(randomUUID(), { ...REGISTRATION, email: `backlog.${n}@voorbeeld.nl` });
+    const saved = await registrations(storage).save(randomUUID(), { ...REGISTRATION, email: `backlog.${n}@voorbeeld.nl` });
     if (!saved.created || saved.suppressed) throw new Error(`registration ${n} of ${total} left no pending e-mail (created: ${saved.created}, suppressed: ${saved.suppressed})`);
   }
 } catch (error) {

@@ -1,8 +1,9 @@
 /**
- * The retention job (docs/operations.md §11): registrations and contact messages are kept
- * `RETENTION_DAYS` days, and the outbox's sent messages a day (docs/operations.md §12). At start-up
- * and every hour, what is older is deleted, by one instance at a time, and this instance's copies
- * of e-mails written before the same time, with a log line and a metric of how many.
+ * The retention job (docs/operations.md §11): each table of kept submissions is kept its form's
+ * days (`RETENTION_DAYS` unless the form says otherwise), and the outbox's sent messages a day
+ * (docs/operations.md §12). At start-up and every hour, what is older is deleted, by one instance
+ * at a time, and this instance's copies of e-mails written before the shortest cut-off, with a log
+ * line and a metric of how many.
  */
 import type { Logger } from 'pino';
 import type { MailTransport } from './mail/transport.js';
@@ -20,8 +21,8 @@ interface RetentionOptions {
   storage: Storage;
   /** The copies of sent e-mails this instance keeps (the `.eml` files), deleted with their rows. */
   mailCopies: Pick<MailTransport, 'expire'>;
-  /** Days a row is kept. */
-  days: number;
+  /** The tables to expire and the days each keeps its rows (src/forms/index.ts, `retained`). */
+  tables: ReadonlyArray<{ table: string; days: number }>;
   logger: Logger;
   metrics: Metrics;
   /** The time now, in ms since the epoch (a seam for tests; default `Date.now`). */
@@ -33,25 +34,26 @@ interface RetentionOptions {
  * alive). A run that fails (the database gone) is logged at `warn` and the next hour tries again.
  * @returns the start-up's run (resolves when it is done, never rejects), and `stop()`
  */
-export function startRetention({ storage, mailCopies, days, logger, metrics, now = Date.now }: RetentionOptions): { firstRun: Promise<void>; stop(): void } {
+export function startRetention({ storage, mailCopies, tables, logger, metrics, now = Date.now }: RetentionOptions): { firstRun: Promise<void>; stop(): void } {
   const run = async () => {
     try {
-      const cutoff = new Date(now() - days * DAY_MS);
-      const rows = await storage.deleteExpired(cutoff, new Date(now() - SENT_MAIL_KEPT_MS));
-      // Each instance's own copies, whichever instance deleted the rows: a copy is never older than its row.
-      const mailFiles = await mailCopies.expire(cutoff);
+      const cutoffs = tables.map(({ table, days }) => ({ table, before: new Date(now() - days * DAY_MS) }));
+      const deleted = await storage.deleteExpired(cutoffs, new Date(now() - SENT_MAIL_KEPT_MS));
+      // Each instance's own copies, whichever instance deleted the rows: a copy is never older than
+      // its row, and one older than the shortest time a form keeps its rows goes.
+      const newest = Math.max(...cutoffs.map(({ before }) => before.getTime()));
+      const mailFiles = cutoffs.length === 0 ? 0 : await mailCopies.expire(new Date(newest));
       metrics.retentionDeleted.inc({ kind: 'mail_files' }, mailFiles);
-      if (rows === undefined) {
+      if (deleted === undefined) {
         logger.debug({ event: 'retention_skipped', mailFiles }, 'retention_skipped');
         return;
       }
-      const deleted = { ...rows, mailFiles };
-      metrics.retentionDeleted.inc({ kind: 'registrations' }, deleted.registrations);
-      metrics.retentionDeleted.inc({ kind: 'contact_messages' }, deleted.contactMessages);
-      metrics.retentionDeleted.inc({ kind: 'mail' }, deleted.mail);
+      // The tables' names are the metric's kinds and the log line's fields.
+      const counts = { ...deleted.rows, mail: deleted.mail };
+      for (const [kind, count] of Object.entries(counts)) metrics.retentionDeleted.inc({ kind }, count);
       // At info when it deleted something; a run that found nothing is a debug line every hour.
-      const level = deleted.registrations + deleted.contactMessages + deleted.mail + mailFiles > 0 ? 'info' : 'debug';
-      logger[level]({ event: 'retention_run', retentionDays: days, ...deleted }, 'retention_run');
+      const level = Object.values(counts).some((count) => count > 0) || mailFiles > 0 ? 'info' : 'debug';
+      logger[level]({ event: 'retention_run', retentionDays: Object.fromEntries(tables.map(({ table, days }) => [table, days])), ...counts, mailFiles }, 'retention_run');
     } catch (err) {
       logger.warn({ event: 'retention_failed', err }, 'retention_failed');
     }

@@ -18,7 +18,8 @@ import { METRICS_PATH, startMetricsListener } from './metrics/listener.js';
 import { startMailer, type Mailer } from './mail/sender.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { DEFAULT_DATABASE_FILE, openStorage } from './storage/index.js';
-import type { OutboxMessage, Saved, Storage } from './storage/types.js';
+import type { Storage } from './storage/types.js';
+import { letters, retained } from './forms/index.js';
 import { startRetention } from './retention.js';
 
 /** In-flight requests get this long to finish after a shutdown signal (docs/operations.md §5). */
@@ -63,29 +64,25 @@ interface MailSide {
 }
 
 /**
- * The storage, with the sender woken after each new registration or contact message (its e-mail is
- * then in the outbox), one over its recipient's limit logged and counted as suppressed, and an
+ * The storage, with the sender woken after each new submission of a form that mails (its e-mail
+ * is then in the outbox), one over its recipient's limit logged and counted as suppressed, and an
  * erasure that takes the transport's copies of its e-mails along (docs/pages.md §7,
  * docs/operations.md §12).
  */
 function withMail(storage: Storage, { wake, transport, logger, metrics }: MailSide): Storage {
-  const woken =
-    <A extends unknown[]>(kind: OutboxMessage['kind'], save: (...args: A) => Promise<Saved>) =>
-    async (...args: A) => {
-      const saved = await save(...args);
-      if (saved.suppressed) {
-        // Neither the address nor anything else of the person: the kind tells what was asked for.
-        logger.warn({ event: 'mail_suppressed', kind }, 'mail_suppressed');
-        metrics.mail.inc({ outcome: 'suppressed' });
-      } else if (saved.created) wake();
-      return saved;
-    };
   return {
     ...storage,
-    saveRegistration: woken('registration', storage.saveRegistration),
-    saveContactMessage: woken('contact', storage.saveContactMessage),
-    async deleteRegistration(id) {
-      const erased = await storage.deleteRegistration(id);
+    async save(kept, submissionKey, row) {
+      const saved = await storage.save(kept, submissionKey, row);
+      if (saved.suppressed) {
+        // Neither the address nor anything else of the person: the kind tells what was asked for.
+        logger.warn({ event: 'mail_suppressed', kind: kept.kind }, 'mail_suppressed');
+        metrics.mail.inc({ outcome: 'suppressed' });
+      } else if (saved.created && kept.mailed) wake();
+      return saved;
+    },
+    async erase(table, id) {
+      const erased = await storage.erase(table, id);
       if (erased) await transport.forget(id);
       return erased;
     },
@@ -162,7 +159,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // that cannot be had stops the start before the site takes traffic.
   const metricsListener = config.metrics && (await startMetricsListener(metrics, config.metrics.host, config.metrics.port));
   // Personal data past its time goes at start-up and every hour (docs/operations.md §11).
-  const retention = startRetention({ storage, mailCopies: transport, days: config.retentionDays, logger, metrics });
+  const retention = startRetention({ storage, mailCopies: transport, tables: retained(config.retentionDays), logger, metrics });
   if (metricsListener) logger.info({ event: 'metrics_started', host: config.metrics!.host, port: metricsListener.port }, 'metrics_started');
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -170,7 +167,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;
-  mailer = startMailer({ storage, transport, origin: config.publicOrigins?.[0] ?? linkOrigin(config.host, port), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
+  mailer = startMailer({ storage, transport, letter: letters(storage, config.publicOrigins?.[0] ?? linkOrigin(config.host, port)), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
   lifecycle.state = 'ready';
   logger.info({ event: 'server_started', host: config.host, port, ...transport.target }, 'server_started');
 

@@ -8,13 +8,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useApp } from './helpers/app.js';
 import { attributesOf, CONTACT_RULE_CASES, CONTACT_VALID, fieldErrors, openForm, postForm } from './helpers/form.js';
+import { contactMessages } from '../src/forms/contact.js';
 
 const app = useApp({}, { FORM_RATE_LIMIT: '3/1m' });
 
 /** The message stored under a submission key: saving it again answers with its id, stores nothing. */
 async function storedUnder(key: string) {
-  const again = await app.storage.saveContactMessage(key, { naam: 'x', email: 'x@x.nl', onderwerp: 'vraag', bericht: 'niet opgeslagen' });
-  return again.created ? undefined : app.storage.findContactMessage(again.id);
+  const again = await contactMessages(app.storage).save(key, { naam: 'x', email: 'x@x.nl', onderwerp: 'vraag', bericht: 'niet opgeslagen' });
+  return again.created ? undefined : contactMessages(app.storage).find(again.id);
 }
 
 describe('the contact form (docs/forms.md §9)', () => {

@@ -10,6 +10,7 @@ import type { Storage } from '../src/storage/types.js';
 import { useApp, withApp, type SuiteTestApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { tempStorage } from './helpers/temp-storage.js';
+import { registrations } from '../src/forms/registration.js';
 
 /** Registers the valid registration and returns its id. */
 async function register(app: Pick<SuiteTestApp, 'port' | 'url'>): Promise<string> {
@@ -40,7 +41,7 @@ describe('a person’s own registration (docs/pages.md §7)', () => {
     assert.equal(res.headers['content-disposition'], 'attachment; filename="eiland-aanmelding.json"');
     assert.equal(res.headers['cache-control'], 'no-store');
     assert.equal(res.headers['x-robots-tag'], 'noindex');
-    const stored = await app.storage.findRegistration(id);
+    const stored = await registrations(app.storage).find(id);
     assert.deepEqual(JSON.parse(res.body), JSON.parse(JSON.stringify(stored)));
     assert.equal(JSON.parse(res.body).email, VALID.email, 'the address as stored, not masked');
     assert.equal((await app.request(`/aanmeldingen/${id}/gegevens`, { method: 'POST' })).status, 405);
@@ -53,14 +54,14 @@ describe('a person’s own registration (docs/pages.md §7)', () => {
     assert.equal(asked.status, 200);
     assert.match(asked.body.replaceAll('<!-- -->', ''), /Weet je zeker dat je de aanmelding van Anna de Vries wilt verwijderen\?/);
     assert.match(asked.body, /name="bevestigd" value="ja"/);
-    assert.ok(await app.storage.findRegistration(id), 'nothing erased by the first post');
+    assert.ok(await registrations(app.storage).find(id), 'nothing erased by the first post');
     assert.equal((await app.request(`/aanmeldingen/${id}/verwijderen`)).status, 200, 'a GET asks the same');
 
     const before = app.logs().length;
     const erased = await postForm(app, `/aanmeldingen/${id}/verwijderen`, { bevestigd: 'ja' }, session);
     assert.equal(erased.status, 303);
     assert.equal(erased.headers.location, '/aanmelding-verwijderd');
-    assert.equal(await app.storage.findRegistration(id), undefined);
+    assert.equal(await registrations(app.storage).find(id), undefined);
     for (const path of [`/aanmeldingen/${id}`, `/aanmeldingen/${id}/gegevens`, `/aanmeldingen/${id}/verwijderen`]) assert.equal((await app.request(path)).status, 404, path);
     const done = await app.request('/aanmelding-verwijderd');
     assert.equal(done.status, 200);
@@ -83,8 +84,8 @@ describe('a person’s own registration (docs/pages.md §7)', () => {
     const together = new Promise<void>((resolve) => (bothFound = resolve));
     const racing: Storage = {
       ...temp.storage,
-      findRegistration: async (id) => {
-        const found = await temp.storage.findRegistration(id);
+      find: async (table, id) => {
+        const found = await temp.storage.find(table, id);
         if (!armed) return found;
         if (++arrived === 2) bothFound();
         await together;
@@ -114,7 +115,7 @@ describe('a person’s own registration (docs/pages.md §7)', () => {
     const session = await openForm(app, `/aanmeldingen/${id}`);
     const forged = await postForm(app, `/aanmeldingen/${id}/verwijderen`, { bevestigd: 'ja' }, { ...session, token: 'vals' });
     assert.equal(forged.status, 403);
-    assert.ok(await app.storage.findRegistration(id));
+    assert.ok(await registrations(app.storage).find(id));
     for (const path of ['/aanmeldingen/geen-uuid/verwijderen', '/aanmeldingen/geen-uuid/gegevens']) assert.equal((await app.request(path)).status, 400, path);
   });
 });

@@ -19,6 +19,7 @@ import { testRoutes } from './fixtures/routes.js';
 import type { LogLine } from './helpers/logs.js';
 import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
 import { openWire } from './helpers/wire.js';
+import { registrations } from '../src/forms/registration.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -110,7 +111,7 @@ let made: Promise<Storage> | undefined;
 const shared = () =>
   (made ??= tempStorage().then(async (temp) => {
     ({ storage, remove } = temp);
-    await storage.saveRegistration(randomUUID(), REGISTRATION);
+    await registrations(storage).save(randomUUID(), REGISTRATION);
     return storage;
   }));
 const fast = useApp(async () => ({ storage: await shared(), metrics: fastMetrics, countRegistrations: countLoads }), env);
@@ -160,7 +161,7 @@ describe('the fast path', () => {
     const before = loads;
     const hit = await get(fast, fastPaths, '/', ASKED['a browser']!);
     assert.equal(hit.viaExpress, false);
-    await storage.saveRegistration(randomUUID(), REGISTRATION);
+    await registrations(storage).save(randomUUID(), REGISTRATION);
     const miss = await get(fast, fastPaths, '/', ASKED['a browser']!);
     assert.equal(miss.viaExpress, true, 'a new count is a version the cache does not hold');
     assert.equal(lineOf(fast, miss).render, 'miss');

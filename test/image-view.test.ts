@@ -12,6 +12,7 @@ import { DEVICE_WIDTHS, IMAGE_WIDTHS, imageUrl } from '../protocol/image-config.
 import { BuildImagesContext, Image, imageSources, useBuildImage } from '../views/Image.js';
 import { HERO_SIZES } from '../views/pages/Start.js';
 import { useApp } from './helpers/app.js';
+import { registrations } from '../src/forms/registration.js';
 
 const SRC = '/assets/images/photo-ABCDEFGH.jpg';
 
@@ -120,7 +121,7 @@ describe('Image on the pages', () => {
   });
 
   it('/aanmeldingen/:id: a decorative, lazy image and no image preload', async () => {
-    const { id } = await app.storage.saveRegistration(randomUUID(), {
+    const { id } = await registrations(app.storage).save(randomUUID(), {
       naam: 'Anna',
       email: 'anna@voorbeeld.nl',
       website: null,

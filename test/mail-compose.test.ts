@@ -5,16 +5,25 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { contactForm } from '../src/forms/contact.js';
+import { registrationForm } from '../src/forms/registration.js';
 import { composeMail, greeting } from '../src/mail/compose.js';
-import type { OutboxMessage } from '../src/storage/types.js';
 import { useApp } from './helpers/app.js';
+import { REGISTRATION } from './helpers/temp-storage.js';
 
 const ID = '5f4c6f50-7056-4e13-a306-80657fe6c4a3';
-const message = (kind: OutboxMessage['kind'], naam = 'Anna de Vries'): OutboxMessage => ({ id: 'b1e7a0f2-0000-4000-8000-000000000001', kind, about: ID, naam, email: 'anna@voorbeeld.nl', attempts: 1, lease: 'b1e7a0f2-0000-4000-8000-000000000002' });
+const CREATED = '2026-11-27T10:00:00.000Z';
+/** The e-mail a form's template writes for a stored row of it. */
+const mailOf = (kind: 'registration' | 'contact', naam = 'Anna de Vries') =>
+  composeMail(
+    kind === 'registration'
+      ? registrationForm.keep.mail!({ ...REGISTRATION, id: ID, createdAt: CREATED, naam }, 'https://eiland.example')
+      : contactForm.keep.mail!({ id: ID, createdAt: CREATED, naam, email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' }, 'https://eiland.example'),
+  );
 
 describe('the outbox e-mails (docs/operations.md §12)', () => {
   it("confirms a registration with the link to its page on the site's origin", () => {
-    const mail = composeMail(message('registration'), 'https://eiland.example');
+    const mail = mailOf('registration');
     assert.equal(mail.subject, 'Je aanmelding bij Eiland');
     assert.equal(
       mail.text,
@@ -25,7 +34,7 @@ describe('the outbox e-mails (docs/operations.md §12)', () => {
   });
 
   it('acknowledges a contact message without repeating it', () => {
-    const mail = composeMail(message('contact'), 'https://eiland.example');
+    const mail = mailOf('contact');
     assert.equal(mail.subject, 'We hebben je bericht ontvangen');
     assert.equal(mail.text, 'Hallo Anna,\n\nBedankt voor je bericht aan Eiland. We hebben het ontvangen en antwoorden op dit e-mailadres.\n\nGroet,\nEiland\n');
   });
@@ -54,7 +63,7 @@ describe('the outbox e-mails (docs/operations.md §12)', () => {
 
   it('carries nothing of the name but the greeting, in the text and in the HTML', () => {
     for (const kind of ['registration', 'contact'] as const) {
-      const mail = composeMail(message(kind, 'Win! zie evil.example/prijs <b>nu</b>'), 'https://eiland.example');
+      const mail = mailOf(kind, 'Win! zie evil.example/prijs <b>nu</b>');
       for (const body of [mail.subject, mail.text, mail.html]) assert.doesNotMatch(body, /Win|evil|prijs|nu</);
       assert.match(mail.text, /^Hallo,\n/);
       assert.match(mail.html, /<p>Hallo,<\/p>/);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
-import { openPostgres } from '../src/storage/postgres/index.js';
+import { openPostgres } from '../src/storage/index.js';
 import { LEASE_BATCH } from '../src/mail/sender.js';
 import { startServer } from '../src/server.js';
 import { REGISTRATION } from './helpers/temp-storage.js';
@@ -17,6 +17,7 @@ import { usePostgres } from './helpers/postgres.js';
 import { startFixtureServer } from './helpers/project.js';
 import { startSmtp } from './helpers/smtp.js';
 import { waitFor, within } from './helpers/wait.js';
+import { registrations } from '../src/forms/registration.js';
 
 const cluster = usePostgres();
 const SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -55,7 +56,7 @@ describe('the outbox with several instances (docs/operations.md §12)', () => {
     const count = 4 * LEASE_BATCH;
     const writer = await openPostgres({ url, poolSize: 2 });
     const ids = [];
-    for (let n = 1; n <= count; n++) ids.push((await writer.saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}`, email: `persoon${n}@voorbeeld.nl` })).id);
+    for (let n = 1; n <= count; n++) ids.push((await registrations(writer).save(key(n), { ...REGISTRATION, naam: `Persoon ${n}`, email: `persoon${n}@voorbeeld.nl` })).id);
     await writer.close();
     await smtp.waitForReceived(count, 30_000);
     await waitFor(async () => (await outbox(url)).every((row) => row.state === 'sent' && !row.leased), 10_000);

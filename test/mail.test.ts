@@ -12,13 +12,14 @@ import { describe, it, type TestContext } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { LEASE_BATCH } from '../src/mail/sender.js';
 import { SMTP_CONNECTIONS } from '../src/mail/transport.js';
-import { openSqlite } from '../src/storage/sqlite/index.js';
+import { openSqlite } from '../src/storage/index.js';
 import { CONTACT_VALID, VALID } from './helpers/form.js';
 import { REGISTRATION } from './helpers/temp-storage.js';
 import { FROM, serverWith } from './helpers/mail-server.js';
 import type { LogLine } from './helpers/logs.js';
 import { startSmtp, type TestSmtp } from './helpers/smtp.js';
 import { waitFor } from './helpers/wait.js';
+import { registrations } from '../src/forms/registration.js';
 
 /** Asserts that no log line names the person or holds a registration's id. */
 function assertNothingPersonal(lines: LogLine[], secrets: string[]) {
@@ -134,7 +135,7 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     const smtp = await smtpFor(t, 'hang');
     const site = await serverWith(t, { SMTP_URL: smtp.url });
     const count = LEASE_BATCH + 5;
-    for (let n = 1; n <= count; n++) await site.temp.storage.saveRegistration(randomUUID(), { ...REGISTRATION, email: `persoon${n}@voorbeeld.nl` });
+    for (let n = 1; n <= count; n++) await registrations(site.temp.storage).save(randomUUID(), { ...REGISTRATION, email: `persoon${n}@voorbeeld.nl` });
     // Several sends under way at once, one on each of the pool's connections, none of them answered.
     await waitFor(() => smtp.tries === SMTP_CONNECTIONS, 10_000);
     await site.running.shutdown('test');

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { StorageUnavailableError } from '../src/storage/types.js';
 import { useEngines } from './helpers/engines.js';
-import { REGISTRATION } from './helpers/temp-storage.js';
+import { REGISTRATION, everyTable } from './helpers/temp-storage.js';
+import { registrations } from '../src/forms/registration.js';
+import { contactMessages } from '../src/forms/contact.js';
 
 const { engines } = useEngines();
 const CONTACT = { naam: 'Bob', email: 'bob@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' };
@@ -22,17 +24,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (const [engine, open] of engines) {
   describe(`the outbox: ${engine} (docs/operations.md §12)`, () => {
-    it('holds one message per new registration and contact message, leased with what its composer needs', async () => {
+    it('holds one message per new registration and contact message, leased with its kind and the row it is about', async () => {
       const { storage } = await open();
-      const registration = await storage.saveRegistration(key(1), REGISTRATION);
-      await storage.saveRegistration(key(1), REGISTRATION); // the same post again: stored once, mailed once
-      const contact = await storage.saveContactMessage(key(2), CONTACT);
+      const registration = await registrations(storage).save(key(1), REGISTRATION);
+      await registrations(storage).save(key(1), REGISTRATION); // the same post again: stored once, mailed once
+      const contact = await contactMessages(storage).save(key(2), CONTACT);
       const leased = await storage.leaseMail(10, LEASE_MS);
       assert.deepEqual(
         leased.map(({ id, lease, ...rest }) => rest).sort((a, b) => a.kind.localeCompare(b.kind)),
         [
-          { kind: 'contact', about: contact.id, naam: 'Bob', email: 'bob@voorbeeld.nl', attempts: 1 },
-          { kind: 'registration', about: registration.id, naam: 'Anna', email: 'anna@voorbeeld.nl', attempts: 1 },
+          { kind: 'contact', about: contact.id, attempts: 1 },
+          { kind: 'registration', about: registration.id, attempts: 1 },
         ],
       );
       assert.equal(new Set(leased.map((m) => m.id)).size, 2);
@@ -41,7 +43,7 @@ for (const [engine, open] of engines) {
 
     it('leases a message to one caller: not again while leased, again once the lease has ended', async () => {
       const { storage, reopen } = await open();
-      await storage.saveRegistration(key(1), REGISTRATION);
+      await registrations(storage).save(key(1), REGISTRATION);
       const other = await reopen();
       const [first] = await storage.leaseMail(10, LEASE_END_MS);
       assert.ok(first);
@@ -60,7 +62,7 @@ for (const [engine, open] of engines) {
 
     it('gives two instances leasing at once disjoint messages, all of them', async () => {
       const { storage, reopen } = await open();
-      for (let n = 1; n <= 20; n++) await storage.saveRegistration(key(n), person(n));
+      for (let n = 1; n <= 20; n++) await registrations(storage).save(key(n), person(n));
       const other = await reopen();
       const batches = await Promise.all([storage.leaseMail(20, LEASE_MS), other.leaseMail(20, LEASE_MS), storage.leaseMail(20, LEASE_MS), other.leaseMail(20, LEASE_MS)]);
       const ids = batches.flat().map((m) => m.id);
@@ -71,36 +73,37 @@ for (const [engine, open] of engines) {
 
     it('settles a send: sent is never leased again; retry after its delay, counted; set aside never; released at once, not counted', async () => {
       const { storage } = await open();
-      for (let n = 1; n <= 4; n++) await storage.saveRegistration(key(n), person(n));
+      const names = new Map<string, string>();
+      for (let n = 1; n <= 4; n++) names.set((await registrations(storage).save(key(n), person(n))).id, `Persoon ${n}`);
       const leased = await storage.leaseMail(10, LEASE_MS);
-      const byName = (naam: string) => leased.find((m) => m.naam === naam)!;
+      const byName = (naam: string) => leased.find((m) => names.get(m.about) === naam)!;
       await storage.settleMail(byName('Persoon 1'), { state: 'sent' });
       await storage.settleMail(byName('Persoon 2'), { state: 'retry', delayMs: LEASE_END_MS, error: '421 4.3.2 Service not available' });
       await storage.settleMail(byName('Persoon 3'), { state: 'set_aside', error: '550 5.1.1 Mailbox unavailable' });
       await storage.settleMail(byName('Persoon 4'), { state: 'released' });
       const now = await storage.leaseMail(10, LEASE_MS);
-      assert.deepEqual(now.map((m) => [m.naam, m.attempts]), [['Persoon 4', 1]], 'the released one, its try not counted');
+      assert.deepEqual(now.map((m) => [names.get(m.about), m.attempts]), [['Persoon 4', 1]], 'the released one, its try not counted');
       await sleep(LEASE_END_MS + 100);
       const later = await storage.leaseMail(10, LEASE_MS);
-      assert.deepEqual(later.map((m) => [m.naam, m.attempts]), [['Persoon 2', 2]], 'the retried one, after its delay');
+      assert.deepEqual(later.map((m) => [names.get(m.about), m.attempts]), [['Persoon 2', 2]], 'the retried one, after its delay');
       await storage.close();
     });
 
     it('deletes a message with its registration (erasure) and with its contact message (retention); a sent one a day after', async () => {
       const { storage } = await open();
-      const erased = await storage.saveRegistration(key(1), REGISTRATION);
-      await storage.saveContactMessage(key(2), CONTACT);
-      const sent = await storage.saveRegistration(key(3), { ...REGISTRATION, naam: 'Verzonden' });
+      const erased = await registrations(storage).save(key(1), REGISTRATION);
+      await contactMessages(storage).save(key(2), CONTACT);
+      const sent = await registrations(storage).save(key(3), { ...REGISTRATION, naam: 'Verzonden' });
       const leased = await storage.leaseMail(10, LEASE_MS);
       const mail = leased.find((m) => m.about === sent.id)!;
       await storage.settleMail(mail, { state: 'sent' });
       for (const other of leased.filter((m) => m !== mail)) await storage.settleMail(other, { state: 'released' }); // due again
-      await storage.deleteRegistration(erased.id);
-      assert.deepEqual(await storage.deleteExpired(new Date(0), new Date(Date.now() - 60_000)), { registrations: 0, contactMessages: 0, mail: 0 }, 'nothing is that old, the sent message not yet');
-      assert.deepEqual(await storage.deleteExpired(new Date(0), new Date(Date.now() + 60_000)), { registrations: 0, contactMessages: 0, mail: 1 });
+      await registrations(storage).erase(erased.id);
+      assert.deepEqual(await storage.deleteExpired(everyTable(new Date(0)), new Date(Date.now() - 60_000)), { rows: { registrations: 0, contact_messages: 0 }, mail: 0 }, 'nothing is that old, the sent message not yet');
+      assert.deepEqual(await storage.deleteExpired(everyTable(new Date(0)), new Date(Date.now() + 60_000)), { rows: { registrations: 0, contact_messages: 0 }, mail: 1 });
       await storage.settleMail(mail, { state: 'released' }); // gone: settling it brings nothing back
       assert.deepEqual((await storage.leaseMail(10, LEASE_MS)).map((m) => m.kind), ['contact'], 'the erased registration took its message along');
-      await storage.deleteExpired(new Date(Date.now() + 60_000), new Date(0));
+      await storage.deleteExpired(everyTable(new Date(Date.now() + 60_000)), new Date(0));
       await storage.settleMail(leased.find((m) => m.kind === 'contact')!, { state: 'released' });
       assert.deepEqual(await storage.leaseMail(10, 0), [], 'no message left about anyone');
       await storage.close();
@@ -111,21 +114,21 @@ for (const [engine, open] of engines) {
       const forms = ['Anna@Münster.de', 'anna@MÜNSTER.de', 'ANNA@xn--mnster-3ya.de', 'anna@münster.de', 'anna@xn--mnster-3ya.DE'];
       const saved = [];
       for (const [n, email] of forms.entries()) {
-        saved.push(n % 2 === 0 ? await storage.saveRegistration(key(n), { ...REGISTRATION, email }) : await storage.saveContactMessage(key(n), { ...CONTACT, email }));
+        saved.push(n % 2 === 0 ? await registrations(storage).save(key(n), { ...REGISTRATION, email }) : await contactMessages(storage).save(key(n), { ...CONTACT, email }));
       }
       assert.deepEqual(saved.map((s) => [s.created, s.suppressed]), [[true, false], [true, false], [true, false], [true, true], [true, true]]);
-      assert.deepEqual((await storage.saveRegistration(key(0), REGISTRATION)).suppressed, false, 'a repeated post stores and mails nothing');
-      const other = await storage.saveRegistration(key(9), person(9));
+      assert.deepEqual((await registrations(storage).save(key(0), REGISTRATION)).suppressed, false, 'a repeated post stores and mails nothing');
+      const other = await registrations(storage).save(key(9), person(9));
       assert.equal(other.suppressed, false, 'another address has its own 3');
       assert.equal((await storage.leaseMail(10, LEASE_MS)).length, 4, 'the suppressed ones are never leased');
-      assert.deepEqual(await storage.deleteExpired(new Date(0), new Date(Date.now() + 60_000)), { registrations: 0, contactMessages: 0, mail: 2 }, 'the suppressed ones are kept a day');
+      assert.deepEqual(await storage.deleteExpired(everyTable(new Date(0)), new Date(Date.now() + 60_000)), { rows: { registrations: 0, contact_messages: 0 }, mail: 2 }, 'the suppressed ones are kept a day');
       await storage.close();
     });
 
     it('lets two instances saving at once for one address send it 3 e-mails, no more', async () => {
       const { storage, reopen } = await open();
       const other = await reopen();
-      const saved = await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 === 0 ? storage : other).saveRegistration(key(n), { ...REGISTRATION, naam: `Persoon ${n}` })));
+      const saved = await Promise.all(Array.from({ length: 20 }, (_, n) => registrations((n % 2 === 0 ? storage : other)).save(key(n), { ...REGISTRATION, naam: `Persoon ${n}` })));
       assert.equal(saved.filter((s) => !s.suppressed).length, 3);
       assert.equal((await storage.leaseMail(30, LEASE_MS)).length, 3);
       await Promise.all([storage.close(), other.close()]);
@@ -134,8 +137,8 @@ for (const [engine, open] of engines) {
     it('stores a registration with its message or not at all: an outbox that refuses leaves no registration', async () => {
       const { storage, refuseMail } = await open();
       await refuseMail();
-      await assert.rejects(storage.saveRegistration(key(1), REGISTRATION), StorageUnavailableError);
-      await assert.rejects(storage.saveContactMessage(key(2), CONTACT), StorageUnavailableError);
+      await assert.rejects(registrations(storage).save(key(1), REGISTRATION), StorageUnavailableError);
+      await assert.rejects(contactMessages(storage).save(key(2), CONTACT), StorageUnavailableError);
       assert.equal(await storage.countRegistrations(), 0);
       await storage.close();
     });

@@ -17,8 +17,10 @@ import type { Storage } from '../src/storage/types.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { logCollector } from './helpers/logs.js';
 import { serverWith } from './helpers/mail-server.js';
-import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
+import { REGISTRATION, everyTable, tempStorage } from './helpers/temp-storage.js';
 import { waitFor } from './helpers/wait.js';
+import { registrations } from '../src/forms/registration.js';
+import { letters, retained } from '../src/forms/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -81,11 +83,11 @@ describe('personal data is gone from every file (docs/operations.md §11, §12)'
 
     // The job as the server runs it, 31 days on.
     const { stream, lines } = logCollector();
-    const run = startRetention({ storage: site.temp.storage, mailCopies: createMailTransport(undefined, site.temp.mailDir), days: 30, logger: pino({ level: 'debug' }, stream), metrics: createMetrics(), now: () => Date.now() + 31 * DAY_MS });
+    const run = startRetention({ storage: site.temp.storage, mailCopies: createMailTransport(undefined, site.temp.mailDir), tables: retained(30), logger: pino({ level: 'debug' }, stream), metrics: createMetrics(), now: () => Date.now() + 31 * DAY_MS });
     await run.firstRun;
     run.stop();
     const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === 'retention_run');
-    assert.deepEqual([line?.registrations, line?.contactMessages, line?.mailFiles], [1, 1, 2]);
+    assert.deepEqual([line?.registrations, line?.contact_messages, line?.mailFiles], [1, 1, 2]);
     assert.deepEqual(await holding(dir, traces), [], 'nothing of either person in any file');
   });
 
@@ -97,7 +99,7 @@ describe('personal data is gone from every file (docs/operations.md §11, §12)'
     assert.ok((await holding(dir, [from])).length > 0, 'before: the counter is kept under the address');
     // Once the 1 s window has ended, the job's deletion takes the counter, and the WAL with it.
     await waitFor(async () => {
-      await site.temp.storage.deleteExpired(new Date(0), new Date(0));
+      await site.temp.storage.deleteExpired(everyTable(new Date(0)), new Date(0));
       return (await holding(dir, [from])).length === 0;
     }, 10_000);
   });
@@ -105,17 +107,17 @@ describe('personal data is gone from every file (docs/operations.md §11, §12)'
   it('an e-mail being written while its person erases the registration leaves no file', async () => {
     const temp = await tempStorage();
     const { stream, lines } = logCollector();
-    // The erasure comes between the lease and the file's writing.
+    // The erasure comes between the reading of the letter's row and the file's writing.
     const storage: Storage = {
       ...temp.storage,
-      leaseMail: async (limit, leaseMs) => {
-        const leased = await temp.storage.leaseMail(limit, leaseMs);
-        for (const message of leased) await temp.storage.deleteRegistration(message.about);
-        return leased;
+      find: async (table, id) => {
+        const row = await temp.storage.find(table, id);
+        await temp.storage.erase(table, id);
+        return row;
       },
     };
-    await temp.storage.saveRegistration('0b0e6e1c-2222-4222-8222-000000000001', { ...REGISTRATION, naam: ERASED.naam, email: ERASED.email });
-    const mailer = startMailer({ storage, transport: createMailTransport(undefined, temp.mailDir), origin: 'http://127.0.0.1', from: 'noreply@eiland.example', retryMs: 1000, maxAttempts: 3, logger: pino(stream), metrics: createMetrics() });
+    await registrations(temp.storage).save('0b0e6e1c-2222-4222-8222-000000000001', { ...REGISTRATION, naam: ERASED.naam, email: ERASED.email });
+    const mailer = startMailer({ storage, transport: createMailTransport(undefined, temp.mailDir), letter: letters(storage, 'http://127.0.0.1'), from: 'noreply@eiland.example', retryMs: 1000, maxAttempts: 3, logger: pino(stream), metrics: createMetrics() });
     try {
       await waitFor(() => lines.some((l) => l.includes('"mail_sent"')), 10_000);
       assert.deepEqual(await readdir(temp.mailDir), [], 'the file written is gone again');

@@ -10,13 +10,13 @@ import { dirname } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { openPostgres } from '../src/storage/postgres/index.js';
-import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations/index.js';
-import { openSqlite } from '../src/storage/sqlite/index.js';
-import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
+import { openPostgres, openSqlite } from '../src/storage/index.js';
+import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/migrations/postgres/index.js';
+import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/migrations/sqlite/index.js';
 import { StorageUnavailableError } from '../src/storage/types.js';
 import { useEngines } from './helpers/engines.js';
-import { REGISTRATION } from './helpers/temp-storage.js';
+import { REGISTRATION, everyTable } from './helpers/temp-storage.js';
+import { registrations } from '../src/forms/registration.js';
 
 const { engines, tempFile, cluster } = useEngines();
 const key = (n: number) => `0b0e6e1c-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -29,15 +29,15 @@ for (const [engine, open] of engines) {
       const { storage } = await open();
       assert.equal(await storage.countRegistrations(), 0);
       const saved = [];
-      for (let n = 1; n <= 5; n++) saved.push(await storage.saveRegistration(key(n), REGISTRATION));
-      await storage.saveRegistration(key(1), REGISTRATION); // the same post again: not a sixth
+      for (let n = 1; n <= 5; n++) saved.push(await registrations(storage).save(key(n), REGISTRATION));
+      await registrations(storage).save(key(1), REGISTRATION); // the same post again: not a sixth
       assert.equal(await storage.countRegistrations(), 5);
-      await storage.deleteRegistration(saved[0]!.id);
-      await storage.deleteRegistration(saved[0]!.id);
+      await registrations(storage).erase(saved[0]!.id);
+      await registrations(storage).erase(saved[0]!.id);
       assert.equal(await storage.countRegistrations(), 4);
-      await storage.deleteExpired(new Date(Date.now() + 60_000), new Date(0));
+      await storage.deleteExpired(everyTable(new Date(Date.now() + 60_000)), new Date(0));
       assert.equal(await storage.countRegistrations(), 0, 'a run deleting several rows at once');
-      await storage.saveRegistration(key(9), REGISTRATION);
+      await registrations(storage).save(key(9), REGISTRATION);
       assert.equal(await storage.countRegistrations(), 1);
       await storage.close();
     });
@@ -48,7 +48,7 @@ for (const [engine, open] of engines) {
       const first = storage.countRegistrations();
       assert.equal(storage.countRegistrations(), first, 'one read for the calls of a turn');
       assert.equal(await first, 0);
-      await other.saveRegistration(key(1), REGISTRATION);
+      await registrations(other).save(key(1), REGISTRATION);
       await new Promise(setImmediate);
       assert.notEqual(storage.countRegistrations(), first, 'read again in a later turn');
       assert.equal(await storage.countRegistrations(), 1, "another instance's save");
@@ -58,14 +58,14 @@ for (const [engine, open] of engines) {
     it("sees its own writes at once, within the turn, and rejects once closed", async () => {
       const { storage } = await open();
       const before = storage.countRegistrations();
-      const { id } = await storage.saveRegistration(key(1), REGISTRATION);
+      const { id } = await registrations(storage).save(key(1), REGISTRATION);
       assert.equal(await before, 0);
       assert.equal(await storage.countRegistrations(), 1, 'after a save');
-      await storage.deleteRegistration(id);
+      await registrations(storage).erase(id);
       assert.equal(await storage.countRegistrations(), 0, 'after an erasure');
-      await storage.saveRegistration(key(2), REGISTRATION);
+      await registrations(storage).save(key(2), REGISTRATION);
       assert.equal(await storage.countRegistrations(), 1);
-      await storage.deleteExpired(new Date(Date.now() + 60_000), new Date(0));
+      await storage.deleteExpired(everyTable(new Date(Date.now() + 60_000)), new Date(0));
       assert.equal(await storage.countRegistrations(), 0, 'after a retention run');
       await storage.close();
       await assert.rejects(storage.countRegistrations(), StorageUnavailableError);

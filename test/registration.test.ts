@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { freshAddress, textOf, useApp, withApp, within } from './helpers/app.js';
 import { attributesOf, cookiesOf, EMPTY_SUBMIT_ERRORS, encode, RULE_CASES, UNKNOWN_UUID, fieldErrors, openForm, postForm, VALID, type Fields } from './helpers/form.js';
 import { openWire } from './helpers/wire.js';
+import { registrations } from '../src/forms/registration.js';
 
 const app = useApp();
 
@@ -190,7 +191,7 @@ describe('nothing lost, nothing doubled', () => {
     assert.equal(res.status, 303);
     assert.equal(await app.storage.countRegistrations(), before + 1);
     const id = String(res.headers.location).split('/').pop()!;
-    const stored = await app.storage.findRegistration(id);
+    const stored = await registrations(app.storage).find(id);
     assert.equal(stored?.naam, 'Anna de Vries');
     assert.deepEqual(stored?.interesses, ['sport', 'natuur']);
     assert.equal(stored?.personen, 2);

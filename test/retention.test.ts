@@ -15,6 +15,9 @@ import { startServer } from '../src/server.js';
 import { useApp } from './helpers/app.js';
 import { logCollector } from './helpers/logs.js';
 import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
+import { registrations } from '../src/forms/registration.js';
+import { contactMessages } from '../src/forms/contact.js';
+import { retained } from '../src/forms/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 describe('retention (docs/operations.md §11)', () => {
@@ -32,15 +35,16 @@ describe('retention (docs/operations.md §11)', () => {
     const { stream, lines } = logCollector();
     const metrics = createMetrics();
     try {
-      await temp.storage.saveRegistration('0b0e6e1c-1111-4111-8111-000000000001', REGISTRATION);
-      await temp.storage.saveContactMessage('0b0e6e1c-1111-4111-8111-000000000002', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
+      await registrations(temp.storage).save('0b0e6e1c-1111-4111-8111-000000000001', REGISTRATION);
+      await contactMessages(temp.storage).save('0b0e6e1c-1111-4111-8111-000000000002', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
       for (const mail of await temp.storage.leaseMail(10, 60_000)) await temp.storage.settleMail(mail, { state: 'sent' });
       const logger = pino({ level: 'debug' }, stream);
       const runAt = async (days: number) => {
-        const run = startRetention({ storage: temp.storage, mailCopies: createMailTransport(undefined, temp.mailDir), days: 30, logger, metrics, now: () => Date.now() + days * DAY_MS });
+        const run = startRetention({ storage: temp.storage, mailCopies: createMailTransport(undefined, temp.mailDir), tables: retained(30), logger, metrics, now: () => Date.now() + days * DAY_MS });
         await run.firstRun;
         run.stop();
       };
+      const DAYS_30 = Object.fromEntries(retained(30).map(({ table, days }) => [table, days]));
       // Today nothing is 30 days old, nor was the e-mail sent a day ago; in 2 days it was; in 31 days, everything is.
       await runAt(0);
       assert.equal(await temp.storage.countRegistrations(), 1);
@@ -50,11 +54,11 @@ describe('retention (docs/operations.md §11)', () => {
       assert.equal(await temp.storage.countRegistrations(), 0);
       const runs = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'retention_run');
       assert.deepEqual(
-        runs.map(({ retentionDays, registrations, contactMessages, mail, level }) => ({ retentionDays, registrations, contactMessages, mail, level })),
+        runs.map(({ retentionDays, registrations, contact_messages, mail, level }) => ({ retentionDays, registrations, contact_messages, mail, level })),
         [
-          { retentionDays: 30, registrations: 0, contactMessages: 0, mail: 0, level: 20 },
-          { retentionDays: 30, registrations: 0, contactMessages: 0, mail: 2, level: 30 },
-          { retentionDays: 30, registrations: 1, contactMessages: 1, mail: 0, level: 30 },
+          { retentionDays: DAYS_30, registrations: 0, contact_messages: 0, mail: 0, level: 20 },
+          { retentionDays: DAYS_30, registrations: 0, contact_messages: 0, mail: 2, level: 30 },
+          { retentionDays: DAYS_30, registrations: 1, contact_messages: 1, mail: 0, level: 30 },
         ],
       );
       assert.ok(!lines.some((l) => l.includes('anna')), 'nothing of the person in the log');
@@ -70,7 +74,7 @@ describe('retention (docs/operations.md §11)', () => {
     const temp = await tempStorage();
     await temp.storage.close();
     const { stream, lines } = logCollector();
-    await startRetention({ storage: temp.storage, mailCopies: createMailTransport(undefined, temp.mailDir), days: 30, logger: pino(stream), metrics: createMetrics() }).firstRun;
+    await startRetention({ storage: temp.storage, mailCopies: createMailTransport(undefined, temp.mailDir), tables: retained(30), logger: pino(stream), metrics: createMetrics() }).firstRun;
     await temp.remove();
     const failed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'retention_failed');
     assert.equal(failed.length, 1);
@@ -84,7 +88,7 @@ describe('retention (docs/operations.md §11)', () => {
     try {
       for (let i = 0; i < 100 && !lines.some((l) => l.includes('"retention_run"')); i++) await new Promise((r) => setTimeout(r, 10));
       const run = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === 'retention_run');
-      assert.equal(run?.retentionDays, 7);
+      assert.deepEqual(run?.retentionDays, Object.fromEntries(retained(7).map(({ table, days }) => [table, days])));
     } finally {
       await running.shutdown('SIGTERM');
       await temp.remove();

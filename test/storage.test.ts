@@ -7,17 +7,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/config.js';
-import { openStorage } from '../src/storage/index.js';
-import { openPostgres, RETENTION_LOCK } from '../src/storage/postgres/index.js';
-import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations/index.js';
-import { openSqlite } from '../src/storage/sqlite/index.js';
-import { MIGRATIONS as SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations/index.js';
+import { RETENTION_LOCK, openPostgres, openSqlite, openStorage } from '../src/storage/index.js';
+import { MIGRATION_NAMES } from '../src/storage/migrations/index.js';
 import { StorageUnavailableError } from '../src/storage/types.js';
 import pg from 'pg';
 import { useEngines } from './helpers/engines.js';
-import { REGISTRATION } from './helpers/temp-storage.js';
+import { REGISTRATION, everyTable } from './helpers/temp-storage.js';
 import { startApp, textOf } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
+import { registrations } from '../src/forms/registration.js';
+import { contactMessages } from '../src/forms/contact.js';
 
 const { engines: ENGINES, tempFile, cluster } = useEngines();
 
@@ -25,7 +24,7 @@ for (const [engine, open] of ENGINES) {
   describe(`the storage contract: ${engine} (docs/operations.md §3)`, () => {
     it('migrates at open, and reopens without migrating twice', async () => {
       const { storage, reopen } = await open();
-      await storage.saveRegistration('0b0e6e1c-1111-4111-8111-111111111111', REGISTRATION);
+      await registrations(storage).save('0b0e6e1c-1111-4111-8111-111111111111', REGISTRATION);
       await storage.close();
       const again = await reopen();
       assert.equal(await again.countRegistrations(), 1);
@@ -34,38 +33,38 @@ for (const [engine, open] of ENGINES) {
 
     it('stores once per submission key (unique constraint), and finds it whole', async () => {
       const { storage } = await open();
-      const a = await storage.saveRegistration('0b0e6e1c-2222-4222-8222-222222222222', { ...REGISTRATION, interesses: ['sport', 'natuur'], website: 'https://anna.nl' });
-      const b = await storage.saveRegistration('0b0e6e1c-2222-4222-8222-222222222222', { ...REGISTRATION, naam: 'Bob' });
+      const a = await registrations(storage).save('0b0e6e1c-2222-4222-8222-222222222222', { ...REGISTRATION, interesses: ['sport', 'natuur'], website: 'https://anna.nl' });
+      const b = await registrations(storage).save('0b0e6e1c-2222-4222-8222-222222222222', { ...REGISTRATION, naam: 'Bob' });
       assert.equal(a.created, true);
       assert.equal(b.created, false);
       assert.equal(b.id, a.id);
-      const found = await storage.findRegistration(a.id);
+      const found = await registrations(storage).find(a.id);
       assert.deepEqual({ ...found, createdAt: undefined }, { ...REGISTRATION, interesses: ['sport', 'natuur'], website: 'https://anna.nl', id: a.id, createdAt: undefined });
       assert.ok(!Number.isNaN(Date.parse(found!.createdAt)), 'an ISO time');
-      assert.equal(await storage.findRegistration('0b0e6e1c-9999-4999-8999-999999999999'), undefined);
+      assert.equal(await registrations(storage).find('0b0e6e1c-9999-4999-8999-999999999999'), undefined);
       assert.equal(await storage.countRegistrations(), 1);
       await storage.close();
     });
 
     it('erases a registration: found no more, counted no more; erasing it again finds nothing', async () => {
       const { storage } = await open();
-      const { id } = await storage.saveRegistration('0b0e6e1c-5555-4555-8555-555555555555', REGISTRATION);
-      const kept = await storage.saveRegistration('0b0e6e1c-6666-4666-8666-666666666666', REGISTRATION);
-      assert.equal(await storage.deleteRegistration(id), true);
-      assert.equal(await storage.findRegistration(id), undefined);
-      assert.equal(await storage.deleteRegistration(id), false);
-      assert.ok(await storage.findRegistration(kept.id), 'another registration stays');
+      const { id } = await registrations(storage).save('0b0e6e1c-5555-4555-8555-555555555555', REGISTRATION);
+      const kept = await registrations(storage).save('0b0e6e1c-6666-4666-8666-666666666666', REGISTRATION);
+      assert.equal(await registrations(storage).erase(id), true);
+      assert.equal(await registrations(storage).find(id), undefined);
+      assert.equal(await registrations(storage).erase(id), false);
+      assert.ok(await registrations(storage).find(kept.id), 'another registration stays');
       assert.equal(await storage.countRegistrations(), 1);
       await storage.close();
     });
 
     it('deletes what was stored before a time: registrations and contact messages, nothing newer', async () => {
       const { storage } = await open();
-      await storage.saveRegistration('0b0e6e1c-7777-4777-8777-777777777777', REGISTRATION);
-      await storage.saveContactMessage('0b0e6e1c-8888-4888-8888-888888888888', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
-      assert.deepEqual(await storage.deleteExpired(new Date(Date.now() - 60_000), new Date()), { registrations: 0, contactMessages: 0, mail: 0 }, 'nothing is that old');
+      await registrations(storage).save('0b0e6e1c-7777-4777-8777-777777777777', REGISTRATION);
+      await contactMessages(storage).save('0b0e6e1c-8888-4888-8888-888888888888', { naam: 'Anna', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
+      assert.deepEqual(await storage.deleteExpired(everyTable(new Date(Date.now() - 60_000)), new Date()), { rows: { registrations: 0, contact_messages: 0 }, mail: 0 }, 'nothing is that old');
       assert.equal(await storage.countRegistrations(), 1);
-      assert.deepEqual(await storage.deleteExpired(new Date(Date.now() + 60_000), new Date()), { registrations: 1, contactMessages: 1, mail: 0 });
+      assert.deepEqual(await storage.deleteExpired(everyTable(new Date(Date.now() + 60_000)), new Date()), { rows: { registrations: 1, contact_messages: 1 }, mail: 0 });
       assert.equal(await storage.countRegistrations(), 0);
       await storage.close();
     });
@@ -73,16 +72,16 @@ for (const [engine, open] of ENGINES) {
     it('stores a contact message once per submission key, and finds it whole', async () => {
       const { storage } = await open();
       const message = { naam: 'Anna de Vries', email: 'anna@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Hoe laat begint de rondleiding?' };
-      const a = await storage.saveContactMessage('0b0e6e1c-4444-4444-8444-444444444444', message);
-      const b = await storage.saveContactMessage('0b0e6e1c-4444-4444-8444-444444444444', { ...message, naam: 'Bob' });
+      const a = await contactMessages(storage).save('0b0e6e1c-4444-4444-8444-444444444444', message);
+      const b = await contactMessages(storage).save('0b0e6e1c-4444-4444-8444-444444444444', { ...message, naam: 'Bob' });
       assert.equal(a.created, true);
       assert.equal(b.created, false);
       assert.equal(b.id, a.id);
-      const found = await storage.findContactMessage(a.id);
+      const found = await contactMessages(storage).find(a.id);
       assert.deepEqual({ ...found, createdAt: undefined }, { ...message, id: a.id, createdAt: undefined });
       assert.ok(!Number.isNaN(Date.parse(found!.createdAt)), 'an ISO time');
-      assert.equal(await storage.findContactMessage('0b0e6e1c-9999-4999-8999-999999999999'), undefined);
-      const other = await storage.saveContactMessage('0b0e6e1c-5555-4555-8555-555555555555', message);
+      assert.equal(await contactMessages(storage).find('0b0e6e1c-9999-4999-8999-999999999999'), undefined);
+      const other = await contactMessages(storage).save('0b0e6e1c-5555-4555-8555-555555555555', message);
       assert.notEqual(other.id, a.id, 'another key is another message');
       await storage.close();
     });
@@ -116,20 +115,23 @@ for (const [engine, open] of ENGINES) {
       const { storage } = await open();
       await storage.close();
       await assert.rejects(storage.countRegistrations(), StorageUnavailableError);
-      await assert.rejects(storage.findRegistration('0b0e6e1c-9999-4999-8999-999999999999'), StorageUnavailableError);
-      await assert.rejects(storage.deleteRegistration('0b0e6e1c-9999-4999-8999-999999999999'), StorageUnavailableError);
+      await assert.rejects(registrations(storage).find('0b0e6e1c-9999-4999-8999-999999999999'), StorageUnavailableError);
+      await assert.rejects(registrations(storage).erase('0b0e6e1c-9999-4999-8999-999999999999'), StorageUnavailableError);
       await assert.rejects(storage.hitRateLimit('a', 1000), StorageUnavailableError);
     });
   });
 }
 
 describe('engine specifics', () => {
-  it('SQLite: creates its file and folder; user_version counts the migrations', async () => {
+  it('SQLite: creates its file and folder; kysely_migration records every migration', async () => {
     const file = await tempFile();
     const storage = await openSqlite(file);
     await storage.close();
     const db = new Database(file, { readonly: true });
-    assert.equal(db.pragma('user_version', { simple: true }), SQLITE_MIGRATIONS.length);
+    assert.deepEqual(
+      db.prepare<[], { name: string }>('SELECT name FROM kysely_migration ORDER BY name').all().map((r) => r.name),
+      MIGRATION_NAMES,
+    );
     db.close();
   });
 
@@ -138,11 +140,11 @@ describe('engine specifics', () => {
     const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgres({ url, poolSize: 2 })));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
+    const { rows } = await client.query('SELECT name FROM kysely_migration ORDER BY name');
     await client.end();
     assert.deepEqual(
-      rows.map((r: { version: number }) => r.version),
-      POSTGRES_MIGRATIONS.map((_, i) => i + 1),
+      rows.map((r: { name: string }) => r.name),
+      MIGRATION_NAMES,
     );
     await Promise.all(stores.map((s) => s.close()));
   });
@@ -150,15 +152,15 @@ describe('engine specifics', () => {
   it('PostgreSQL: the retention job runs on one instance at a time, under its advisory lock', async () => {
     const url = await cluster.createDatabase();
     const storage = await openPostgres({ url, poolSize: 2 });
-    await storage.saveRegistration('0b0e6e1c-9999-4999-8999-000000000001', REGISTRATION);
+    await registrations(storage).save('0b0e6e1c-9999-4999-8999-000000000001', REGISTRATION);
     const other = new pg.Client({ connectionString: url });
     await other.connect();
     await other.query('SELECT pg_advisory_lock($1)', [RETENTION_LOCK]);
-    assert.equal(await storage.deleteExpired(new Date(Date.now() + 60_000), new Date()), undefined, 'another instance is running it');
+    assert.equal(await storage.deleteExpired(everyTable(new Date(Date.now() + 60_000)), new Date()), undefined, 'another instance is running it');
     assert.equal(await storage.countRegistrations(), 1);
     await other.query('SELECT pg_advisory_unlock($1)', [RETENTION_LOCK]);
     await other.end();
-    assert.deepEqual(await storage.deleteExpired(new Date(Date.now() + 60_000), new Date()), { registrations: 1, contactMessages: 0, mail: 0 });
+    assert.deepEqual(await storage.deleteExpired(everyTable(new Date(Date.now() + 60_000)), new Date()), { rows: { registrations: 1, contact_messages: 0 }, mail: 0 });
     await storage.close();
   });
 
@@ -169,7 +171,7 @@ describe('engine specifics', () => {
   it('openStorage picks the engine from DATABASE_URL', async () => {
     const url = await cluster.createDatabase();
     const storage = await openStorage(loadConfig({ DATABASE_URL: url }));
-    await storage.saveRegistration('0b0e6e1c-3333-4333-8333-333333333333', REGISTRATION);
+    await registrations(storage).save('0b0e6e1c-3333-4333-8333-333333333333', REGISTRATION);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     assert.equal((await client.query('SELECT count(*)::int AS n FROM registrations')).rows[0].n, 1, 'stored in PostgreSQL');

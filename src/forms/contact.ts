@@ -4,9 +4,11 @@
  */
 import { IsIn, IsNotEmpty, MaxLength, MinLength } from 'class-validator';
 import { SUBJECTS } from '../../protocol/contact.js';
-import type { NewContactMessage } from '../storage/types.js';
+import { greeting, SIGNATURE, type MailContent } from '../mail/compose.js';
+import type { Storage } from '../storage/types.js';
 import { IsMailbox } from '../../islands/lib/rules/isMailbox.js';
 import { defineForm } from './define.js';
+import { records, type Records, type Stored } from './keep.js';
 import { Trim } from './rules.js';
 
 /** A contact message as the form submits it, after its transforms. */
@@ -33,13 +35,25 @@ export class ContactDto {
   bericht!: string;
 }
 
-/**
- * The row a valid contact message is stored as (docs/forms.md §9).
- * @param value the validated DTO
- */
-export function contactRow(value: ContactDto): NewContactMessage {
-  return { naam: value.naam, email: value.email, onderwerp: value.onderwerp, bericht: value.bericht };
+/** The contact message's receipt: that it came, not what it said (docs/operations.md §12). */
+function receipt(message: { naam: string }): MailContent {
+  return {
+    subject: 'We hebben je bericht ontvangen',
+    paragraphs: [greeting(message.naam), 'Bedankt voor je bericht aan Eiland. We hebben het ontvangen en antwoorden op dit e-mailadres.', SIGNATURE],
+  };
 }
 
-/** The contact form. */
-export const contactForm = defineForm({ name: 'contact', path: '/contact', island: 'ContactForm', dto: ContactDto });
+/** The contact form: it keeps the message and its sender, and mails a receipt (docs/forms.md §9). */
+export const contactForm = defineForm({
+  name: 'contact',
+  path: '/contact',
+  island: 'ContactForm',
+  dto: ContactDto,
+  keep: { table: 'contact_messages', fields: ['naam', 'email', 'onderwerp', 'bericht'], mail: receipt },
+});
+
+/** A stored contact message. */
+export type ContactMessage = Stored<ContactDto, (typeof contactForm.keep.fields)[number]>;
+
+/** The contact messages in a storage. */
+export const contactMessages = (storage: Storage): Records<ContactDto, (typeof contactForm.keep.fields)[number]> => records(storage, contactForm.keep);

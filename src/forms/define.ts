@@ -7,11 +7,12 @@
 import type { ClassConstructor } from 'class-transformer';
 import { CSRF_FIELD, HONEYPOT_FIELD, SUBMISSION_FIELD } from '../../protocol/forms.js';
 import type { FormShape } from './body.js';
+import { keeping, type KeepDeclaration, type Keeping } from './keep.js';
 import { traitsOf } from './rules.js';
 import { rulesOf } from './validate.js';
 
 /** A declared form. */
-export interface FormDefinition<T extends object = object> {
+export interface FormDefinition<T extends object = object, K extends string = string> {
   /** Its name in logs, rate-limit counters and the form's `data-form`, e.g. `registration`. */
   name: string;
   /** The page that shows it and takes its post, declared in `protocol/routes.json` with the island. */
@@ -26,15 +27,29 @@ export interface FormDefinition<T extends object = object> {
   shown: readonly string[];
   /** What a post may send: the fields and the hidden ones; checkbox groups may repeat. */
   shape: FormShape;
+  /** What it keeps of a submission, when it keeps anything (src/forms/keep.ts). */
+  keep?: Keeping<T, K>;
+}
+
+/** What every form declares. */
+interface FormInput<T> {
+  name: string;
+  path: string;
+  island: string;
+  dto: ClassConstructor<T>;
 }
 
 /**
  * Declares a form.
- * @param form its name, path, island and DTO
- * @throws TypeError when the DTO declares no field, or a name is not of lower-case letters
- * @example export const contactForm = defineForm({ name: 'contact', path: '/contact', island: 'ContactForm', dto: ContactDto })
+ * @param form its name, path, island and DTO, and what it keeps (`keep`: its table, the fields
+ *   stored, its e-mail, its days; absent: nothing is stored)
+ * @throws TypeError when the DTO declares no field, a name is not of lower-case letters, or the
+ *   keeping is not one (see `keeping`)
+ * @example export const contactForm = defineForm({ name: 'contact', path: '/contact', island: 'ContactForm', dto: ContactDto, keep: { table: 'contact_messages', fields: ['naam', 'email'] } })
  */
-export function defineForm<T extends object>({ name, path, island, dto }: { name: string; path: string; island: string; dto: ClassConstructor<T> }): FormDefinition<T> {
+export function defineForm<T extends object, K extends keyof T & string>(form: FormInput<T> & { keep: KeepDeclaration<T, K> }): FormDefinition<T, K> & { keep: Keeping<T, K> };
+export function defineForm<T extends object>(form: FormInput<T>): FormDefinition<T, never>;
+export function defineForm<T extends object, K extends keyof T & string>({ name, path, island, dto, keep }: FormInput<T> & { keep?: KeepDeclaration<T, K> }): FormDefinition<T, K> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new TypeError(`A form's name is lower-case letters, digits and "-", got "${name}"`);
   const fields = [...rulesOf(dto).keys()];
   if (fields.length === 0) throw new TypeError(`Form "${name}": its DTO ${dto.name} declares no field with a rule`);
@@ -48,5 +63,6 @@ export function defineForm<T extends object>({ name, path, island, dto }: { name
     fields,
     shown: fields.filter((field) => traits.get(field)?.secret !== true),
     shape: { single: [...fields.filter((f) => !multiple.includes(f)), CSRF_FIELD, SUBMISSION_FIELD, HONEYPOT_FIELD], multiple },
+    keep: keep && keeping(name, keep, traits),
   };
 }

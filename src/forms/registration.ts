@@ -21,8 +21,10 @@ import {
   MinLength,
 } from 'class-validator';
 import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
-import type { NewRegistration } from '../storage/types.js';
+import { greeting, SIGNATURE, type MailContent } from '../mail/compose.js';
+import type { Storage } from '../storage/types.js';
 import { defineForm } from './define.js';
+import { records, type Records, type Stored } from './keep.js';
 import { IsMailbox } from '../../islands/lib/rules/isMailbox.js';
 import { IsTrimmed } from '../../islands/lib/rules/isTrimmed.js';
 import { Optional, ToArray, ToInteger, Trim } from './rules.js';
@@ -79,23 +81,35 @@ export class RegistrationDto {
   akkoord!: string;
 }
 
-/** The registration form. */
-/**
- * The row a valid registration is stored as (docs/forms.md §2): the DTO's values, an empty
- * optional field as null.
- * @param value the validated DTO
- */
-export function registrationRow(value: RegistrationDto): NewRegistration {
+/** The registration's e-mail: the link to the person's own page (docs/operations.md §12, docs/pages.md §7). */
+function confirmationMail(registration: { id: string; naam: string }, origin: string): MailContent {
   return {
-    naam: value.naam,
-    email: value.email,
-    website: value.website || null,
-    referentie: value.referentie || null,
-    gebruikersnaam: value.gebruikersnaam,
-    landcode: value.landcode,
-    interesses: value.interesses,
-    personen: value.personen,
+    subject: 'Je aanmelding bij Eiland',
+    paragraphs: [
+      greeting(registration.naam),
+      'Bedankt voor je aanmelding bij Eiland. Op je bevestigingspagina zie je wat we van je hebben opgeslagen. Daar kun je je gegevens ook downloaden of je aanmelding verwijderen:',
+      { href: `${origin}/aanmeldingen/${registration.id}` },
+      'Bewaar deze e-mail: wie de link heeft, kan je aanmelding zien.',
+      SIGNATURE,
+    ],
   };
 }
 
-export const registrationForm = defineForm({ name: 'registration', path: '/aanmelden', island: 'RegistrationForm', dto: RegistrationDto });
+/** The registration form: it keeps everything but the consent, and mails the link to its confirmation (docs/forms.md §2). */
+export const registrationForm = defineForm({
+  name: 'registration',
+  path: '/aanmelden',
+  island: 'RegistrationForm',
+  dto: RegistrationDto,
+  keep: {
+    table: 'registrations',
+    fields: ['naam', 'email', 'website', 'referentie', 'gebruikersnaam', 'landcode', 'interesses', 'personen'],
+    mail: confirmationMail,
+  },
+});
+
+/** A stored registration. */
+export type Registration = Stored<RegistrationDto, (typeof registrationForm.keep.fields)[number]>;
+
+/** The registrations in a storage. */
+export const registrations = (storage: Storage): Records<RegistrationDto, (typeof registrationForm.keep.fields)[number]> => records(storage, registrationForm.keep);

@@ -10,7 +10,7 @@ import { ValidateIf } from 'class-validator';
 import { applyTransform, isEmptyValue, type InputTransform } from '../../protocol/rules.js';
 
 /** What is recorded of a field beside its class-validator rules. */
-interface FieldTraits {
+export interface FieldTraits {
   transform: InputTransform | null;
   optional: boolean;
   /** Never shown back: a form rendered again leaves its value out (a password; docs/forms.md §10). */

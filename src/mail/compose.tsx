@@ -1,16 +1,25 @@
 /**
- * The outbox's e-mails (docs/operations.md §12), in Dutch: after a registration, the link to its
- * confirmation page; after a contact message, a short receipt. Each is written once as paragraphs
- * and rendered twice, as plain text and as HTML (React escapes the name). Nothing personal but
- * the first name: the link is the capability the person already holds. Whoever typed the address
- * chose the name, so the greeting carries only a short word of letters from it (docs/operations.md
- * §12): nothing that reads as a link or a message to someone else's inbox.
+ * The outbox's e-mails (docs/operations.md §12), in Dutch: each form that mails writes its message
+ * as a subject and paragraphs (its template, beside the form), rendered here twice, as plain text
+ * and as HTML (React escapes what the row holds). Whoever typed the address chose the name, so a
+ * greeting carries only a short word of letters from it (docs/operations.md §12): nothing that
+ * reads as a link or a message to someone else's inbox.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { OutboxMessage } from '../storage/types.js';
 
 /** A paragraph: text, or a link shown as its own address. */
-type Paragraph = string | { href: string };
+export type Paragraph = string | { href: string };
+
+/** What a form's template writes: the subject and the paragraphs, the signature included. */
+export interface MailContent {
+  subject: string;
+  paragraphs: Paragraph[];
+}
+
+/** A message of the outbox as its form writes it, with its recipient (the row's `email`). */
+export interface Letter extends MailContent {
+  to: string;
+}
 
 /** An e-mail ready for the transport, without its addresses. */
 export interface ComposedMail {
@@ -19,7 +28,8 @@ export interface ComposedMail {
   html: string;
 }
 
-const SIGNATURE = 'Groet,\nEiland';
+/** The last paragraph of every message. */
+export const SIGNATURE = 'Groet,\nEiland';
 
 /** A first name the greeting may carry: letters (with their accents), `'` and `-`, at most 20. */
 const GREETABLE = /^[\p{L}\p{M}'’-]{1,20}$/u;
@@ -35,34 +45,12 @@ export function greeting(naam: string): string {
   return GREETABLE.test(first) ? `Hallo ${first},` : 'Hallo,';
 }
 
-/** The subject and paragraphs of a message. */
-function contentOf(message: OutboxMessage, origin: string): { subject: string; paragraphs: Paragraph[] } {
-  if (message.kind === 'registration') {
-    return {
-      subject: 'Je aanmelding bij Eiland',
-      paragraphs: [
-        greeting(message.naam),
-        'Bedankt voor je aanmelding bij Eiland. Op je bevestigingspagina zie je wat we van je hebben opgeslagen. Daar kun je je gegevens ook downloaden of je aanmelding verwijderen:',
-        { href: `${origin}/aanmeldingen/${message.about}` },
-        'Bewaar deze e-mail: wie de link heeft, kan je aanmelding zien.',
-        SIGNATURE,
-      ],
-    };
-  }
-  return {
-    subject: 'We hebben je bericht ontvangen',
-    paragraphs: [greeting(message.naam), 'Bedankt voor je bericht aan Eiland. We hebben het ontvangen en antwoorden op dit e-mailadres.', SIGNATURE],
-  };
-}
-
 /**
- * Composes a message of the outbox.
- * @param message the leased message (its kind, name and what it is about)
- * @param origin the site's origin for links, e.g. `https://eiland.example` (no trailing slash)
+ * Renders a message of the outbox.
+ * @param content what its form's template wrote
  * @returns subject, plain text and an HTML document (`lang="nl"`)
  */
-export function composeMail(message: OutboxMessage, origin: string): ComposedMail {
-  const { subject, paragraphs } = contentOf(message, origin);
+export function composeMail({ subject, paragraphs }: MailContent): ComposedMail {
   const text = paragraphs.map((p) => (typeof p === 'string' ? p : p.href)).join('\n\n') + '\n';
   const body = renderToStaticMarkup(
     <html lang="nl">

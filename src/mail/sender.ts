@@ -11,7 +11,7 @@
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics/index.js';
 import type { MailOutcome, OutboxMessage, Storage } from '../storage/types.js';
-import { composeMail } from './compose.js';
+import { composeMail, type Letter } from './compose.js';
 import { SMTP_CONNECTIONS, type MailTransport } from './transport.js';
 
 /** How long a lease holds: far longer than a batch may take (src/mail/transport.ts's timeouts). */
@@ -33,8 +33,12 @@ const STOP_WAIT_MS = 5_000;
 export interface MailerOptions {
   storage: Storage;
   transport: MailTransport;
-  /** The site's origin for the links, e.g. `https://eiland.example`. */
-  origin: string;
+  /**
+   * The letter of a leased message, from the form its kind names and the row it is about
+   * (src/forms/index.ts); undefined when the row is gone (erased since the lease).
+   * @throws when no form sends messages of its kind
+   */
+  letter(message: OutboxMessage): Promise<Letter | undefined>;
   /** The sender (`MAIL_FROM`). */
   from: string;
   /** The first retry's delay in ms (`MAIL_RETRY_MS`); each next one doubles. */
@@ -98,11 +102,14 @@ export function startMailer(options: MailerOptions): Mailer {
 
   const deliver = async (message: OutboxMessage) => {
     try {
-      const { subject, text, html } = composeMail(message, options.origin);
+      const letter = await options.letter(message);
+      // Erased since the lease: its outbox row went with it, nothing to send or settle.
+      if (letter === undefined) return;
+      const { subject, text, html } = composeMail(letter);
       await transport.send({
         from: options.from,
         // The address alone: a display name would show more of what the sender typed than the greeting does.
-        to: { name: '', address: message.email },
+        to: { name: '', address: letter.to },
         subject,
         text,
         html,

@@ -5,7 +5,7 @@
 import ContactForm from '../../islands/ContactForm.js';
 import { ContactBedankt } from '../../views/pages/ContactBedankt.js';
 import type { RateLimit } from '../filter/rate-limit.js';
-import { contactForm, contactRow } from '../forms/contact.js';
+import { contactForm, contactMessages } from '../forms/contact.js';
 import { formRoute, thankYouRoute } from '../forms/route.js';
 import type { Storage } from '../storage/types.js';
 import type { AnyPageRoute } from '../route-table.js';
@@ -27,7 +27,7 @@ export function contactRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRo
     thankYou: CONTACT_THANKS_PATH,
     rateLimit,
     async accept({ value, submissionKey, log }) {
-      const { created } = await storage.saveContactMessage(submissionKey, contactRow(value));
+      const { created } = await contactMessages(storage).save(submissionKey, value);
       // The subject is a category, not personal data; the message and its sender are never logged.
       log.info({ event: 'contact_received', form: 'contact', subject: value.onderwerp, repeated: !created }, 'contact_received');
       return { redirect: CONTACT_THANKS_PATH };

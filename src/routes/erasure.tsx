@@ -9,6 +9,7 @@ import { ERASE_CONFIRMED, Verwijderd, Verwijderen, type VerwijderenProps } from 
 import { postChain } from '../forms/post.js';
 import type { AnyPageRoute, PageRoute } from '../route-table.js';
 import type { Storage } from '../storage/types.js';
+import { registrations } from '../forms/registration.js';
 import { noRegistration, registrationOf } from './registration.js';
 import { methodNotAllowed, routeName } from './router.js';
 
@@ -44,7 +45,7 @@ export function erasureRoutes(storage: Storage): AnyPageRoute[] {
         const body = req.body as Record<string, unknown> | undefined;
         if (body?.bevestigd !== ERASE_CONFIRMED) return { status: 200, props: { id, naam, csrfToken: csrfToken() }, outcome: 'asked' };
         // Of two erasures at once, one deletes; the other finds it gone, as a later request does.
-        if (!(await storage.deleteRegistration(id))) throw noRegistration();
+        if (!(await registrations(storage).erase(id))) throw noRegistration();
         // Neither the id (a capability) nor anything of the person.
         log.info({ event: 'registration_erased' }, 'registration_erased');
         return { redirect: ERASED_PATH, outcome: 'erased' };

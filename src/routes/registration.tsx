@@ -11,9 +11,9 @@ import { Bedankt } from '../../views/pages/Bedankt.js';
 import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestiging.js';
 import { HttpError } from '../errors.js';
 import type { RateLimit } from '../filter/rate-limit.js';
-import { registrationForm, registrationRow } from '../forms/registration.js';
+import { registrationForm, registrations, type Registration } from '../forms/registration.js';
 import { formRoute, thankYouRoute } from '../forms/route.js';
-import type { Registration, Storage } from '../storage/types.js';
+import type { Storage } from '../storage/types.js';
 import type { AnyPageRoute, PageRoute } from '../route-table.js';
 
 /** Where a filled honeypot is sent (docs/forms.md §7: a neutral thank-you). */
@@ -55,7 +55,7 @@ export const noRegistration = (): HttpError => new HttpError(404, 'No registrati
 export async function registrationOf(storage: Storage, req: Request): Promise<Registration> {
   const id = String(req.params.id);
   if (!isUUID(id)) throw new HttpError(400, 'Route parameter "id" is not a UUID');
-  const registration = await storage.findRegistration(id);
+  const registration = await registrations(storage).find(id);
   if (!registration) throw noRegistration();
   return registration;
 }
@@ -75,7 +75,7 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
     rateLimit,
     async accept({ value, submissionKey }) {
       // One row per submission key: a repeat gets the first registration's id (docs/forms.md §7).
-      const { id } = await storage.saveRegistration(submissionKey, registrationRow(value));
+      const { id } = await registrations(storage).save(submissionKey, value);
       return { redirect: `/aanmeldingen/${id}` };
     },
   });

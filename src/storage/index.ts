@@ -1,16 +1,276 @@
 /**
- * Opens the configured storage engine (docs/operations.md §3): embedded SQLite without `DATABASE_URL`,
- * PostgreSQL with it. Engine code lives in its own folder (sqlite/, postgres/).
+ * The storage contract (docs/operations.md §3) on Kysely, each query written once for both
+ * engines: embedded SQLite without `DATABASE_URL`, PostgreSQL with it. What truly differs between
+ * them is in src/storage/engine.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { PROJECT_ROOT } from '../project-root.js';
-import { openSqlite } from './sqlite/index.js';
-import type { Storage } from './types.js';
+import { postgresEngine, sqliteEngine, type Engine, type PostgresOptions } from './engine.js';
+import { guarded, RATE_LIMIT_CLEANUP_EVERY } from './guard.js';
+import { migrate } from './migrations/index.js';
+import { readOncePerTurn } from './per-turn.js';
+import { MAILS_PER_RECIPIENT, RECIPIENT_WINDOW_MS, recipientOf } from './recipient.js';
+import { param, prepare } from './prepared.js';
+import type { SubmissionTable } from './tables.js';
+import type { Column, Kept, Saved, Storage } from './types.js';
 
 /** Default embedded database file: `data/eiland.db` in the project. */
 export const DEFAULT_DATABASE_FILE = join(PROJECT_ROOT, 'data', 'eiland.db');
+
+/** The advisory lock of the retention job: one instance deletes at a time ("eiland" + 1). */
+export const RETENTION_LOCK = 0x65696c616e64 + 1;
+
+/**
+ * The class of the recipients' locks (two-key locks never meet the one-key ones above): "eil" in
+ * ASCII.
+ */
+const RECIPIENT_LOCK = 0x65696c;
+
+/** The statements a table of submissions runs, prepared once each when the table is first used. */
+function submissionStatements({ db }: Engine, table: string) {
+  const rows = db.withTables<Record<string, SubmissionTable>>();
+  return {
+    idByKey: prepare(rows.selectFrom(table).select('id').where('submission_key', '=', param('key'))),
+    byId: prepare(rows.selectFrom(table).selectAll().where('id', '=', param('id'))),
+    deleteById: prepare(rows.deleteFrom(table).where('id', '=', param('id'))),
+    /** The insert of a row with these columns, once per key. */
+    insert: (columns: readonly string[]) =>
+      prepare(
+        rows
+          .insertInto(table)
+          .values({ id: param('id'), submission_key: param('key'), created_at: param('createdAt'), ...Object.fromEntries(columns.map((column) => [column, param(column)])) })
+          .onConflict((conflict) => conflict.column('submission_key').doNothing()),
+      ),
+  };
+}
+
+/** The statements of the outbox and the small tables, prepared once per open database. */
+function statements({ db, nowMs }: Engine) {
+  // An update of the outbox row this id names, under this lease, still pending: one that ended
+  // and was taken by another is not this caller's to settle.
+  const mine = db.updateTable('outbox').where('id', '=', param('id')).where('lease', '=', param('lease')).where('state', '=', 'pending');
+  return {
+    // One row per connection on PostgreSQL, kept by triggers (migrations 5 and 7): not a count of every registration per request.
+    count: prepare(db.selectFrom('count_shards').select(sql<number>`coalesce(sum(value), 0)`.as('n')).where('name', '=', 'registrations')),
+    mailed: prepare(
+      db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('recipient', '=', param('recipient'))
+        .where('created_at', '>', sql<number>`${nowMs} - ${RECIPIENT_WINDOW_MS}`)
+        .where('state', '<>', 'suppressed'),
+    ),
+    enqueue: prepare(
+      db.insertInto('outbox').values({ id: param('id'), kind: param('kind'), about: param('about'), recipient: param('recipient'), state: param('state'), attempts: 0, due_at: nowMs, created_at: nowMs }),
+    ),
+    forget: prepare(db.deleteFrom('outbox').where('about', '=', param('about'))),
+    settle: {
+      sent: prepare(mine.set({ state: 'sent', sent_at: nowMs, lease: null, leased_until: null, last_error: null })),
+      retry: prepare(mine.set({ lease: null, leased_until: null, due_at: sql<number>`${nowMs} + ${param('delayMs')}`, last_error: param('error') })),
+      set_aside: prepare(mine.set({ state: 'set_aside', lease: null, leased_until: null, last_error: param('error') })),
+      released: prepare(mine.set({ lease: null, leased_until: null, attempts: sql<number>`attempts - 1` })),
+    },
+    // Sent and suppressed messages are kept a day, for an operator to see them (docs/operations.md §12).
+    expireMail: prepare(
+      db
+        .deleteFrom('outbox')
+        .where((eb) => eb.or([eb.and([eb('state', '=', 'sent'), eb('sent_at', '<', param('before'))]), eb.and([eb('state', '=', 'suppressed'), eb('created_at', '<', param('before'))])])),
+    ),
+    addSetting: prepare(db.insertInto('settings').values({ name: param('name'), value: param('value') }).onConflict((conflict) => conflict.column('name').doNothing())),
+    setting: prepare(db.selectFrom('settings').select('value').where('name', '=', param('name'))),
+    expireHits: prepare(db.deleteFrom('rate_limits').where('reset_at', '<=', param('now'))),
+    hit: prepare(
+      db
+        .insertInto('rate_limits')
+        .values({ key: param('key'), hits: 1, reset_at: param('resetAt') })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            hits: sql<number>`CASE WHEN rate_limits.reset_at <= ${param('now')} THEN 1 ELSE rate_limits.hits + 1 END`,
+            reset_at: sql<number>`CASE WHEN rate_limits.reset_at <= ${param('now')} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
+          }),
+        )
+        .returning(['hits', 'reset_at']),
+    ),
+    unhit: prepare(db.updateTable('rate_limits').set({ hits: sql<number>`hits - 1` }).where('key', '=', param('key')).where('hits', '>', 0)),
+    resetHits: prepare(db.deleteFrom('rate_limits').where('key', '=', param('key'))),
+  };
+}
+
+/**
+ * The outbox's lease of the due messages (docs/operations.md §12), counted as tried: on
+ * PostgreSQL, rows another instance is leasing right now are skipped, not waited for (`FOR
+ * UPDATE SKIP LOCKED`); a row leased here is not due for another until its lease ends.
+ */
+function leaseStatement({ db, nowMs, rowLocks }: Engine) {
+  let due = db
+    .selectFrom('outbox')
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('due_at', '<=', nowMs)
+    .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<', nowMs)]))
+    .orderBy('due_at')
+    .limit(param('limit'));
+  if (rowLocks) due = due.forUpdate().skipLocked();
+  return prepare(
+    db
+      .updateTable('outbox')
+      .set({ attempts: (eb) => eb('attempts', '+', 1), lease: param('lease'), leased_until: sql<number>`${nowMs} + ${param('leaseMs')}` })
+      .where('id', 'in', due)
+      .returning(['id', 'kind', 'about', 'attempts', 'lease']),
+  );
+}
+
+/** Rows a write changed, as either driver tells it. */
+const changed = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
+
+/**
+ * The storage API over an opened engine, its database migrated.
+ */
+function storageOf(engine: Engine): Storage {
+  const { db } = engine;
+  const sqlOf = statements(engine);
+  const lease = leaseStatement(engine);
+  const tables = new Map<string, ReturnType<typeof submissionStatements>>();
+  const tableOf = (table: string) => tables.get(table) ?? tables.set(table, submissionStatements(engine, table)).get(table)!;
+  const inserts = new Map<string, ReturnType<ReturnType<typeof submissionStatements>['insert']>>();
+  let hits = 0;
+  const count = readOncePerTurn(() => guarded('count', async () => Number((await sqlOf.count(db)).rows[0]!.n)));
+
+  /**
+   * The save of one row per submission key (docs/operations.md §3; a unique constraint), with the
+   * outbox's message about a new row in the same transaction (docs/operations.md §12), suppressed
+   * when its recipient has had its e-mails of the day. The recipient's lock, held to the commit,
+   * keeps any other instance from counting the same recipient's messages between this count and
+   * this insert; other recipients are not held up.
+   */
+  const save = async ({ table, kind, mailed }: Kept, submissionKey: string, row: Record<string, Column>): Promise<Saved> => {
+    const columns = Object.keys(row);
+    const shape = `${table}(${columns.join(',')})`;
+    const insert = inserts.get(shape) ?? inserts.set(shape, tableOf(table).insert(columns)).get(shape)!;
+    const id = randomUUID();
+    const suppressed = await engine.writing(async (trx) => {
+      if (changed(await insert(trx, { ...row, id, key: submissionKey, createdAt: new Date().toISOString() })) !== 1) return undefined;
+      if (!mailed) return false;
+      const recipient = recipientOf(String(row.email));
+      await engine.lock(trx, RECIPIENT_LOCK, recipient, true);
+      const over = Number((await sqlOf.mailed(trx, { recipient })).rows[0]!.n) >= MAILS_PER_RECIPIENT;
+      await sqlOf.enqueue(trx, { id: randomUUID(), kind, about: id, recipient, state: over ? 'suppressed' : 'pending' });
+      return over;
+    });
+    if (suppressed !== undefined) return { id, created: true, suppressed };
+    return { id: (await tableOf(table).idByKey(db, { key: submissionKey })).rows[0]!.id, created: false, suppressed: false };
+  };
+
+  /** Deletes the expired rows of the tables and what refers to them; see Storage.deleteExpired. */
+  const deleteExpired = async (cutoffs: ReadonlyArray<{ table: string; before: Date }>, sentBefore: Date) => {
+    const deleted = await engine.writing(async (trx) => {
+      if (!(await engine.lock(trx, RETENTION_LOCK, undefined, false))) return undefined;
+      // Ended rate-limit windows: their keys hold client addresses (docs/operations.md §11).
+      let personal = changed(await sqlOf.expireHits(trx, { now: Date.now() }));
+      const rows: Record<string, number> = {};
+      const rowsOf = trx.withTables<Record<string, SubmissionTable>>();
+      for (const { table, before } of cutoffs) {
+        const expired = rowsOf.selectFrom(table).select('id').where('created_at', '<', before.toISOString());
+        await rowsOf.deleteFrom('outbox').where('about', 'in', expired).execute();
+        rows[table] = Number((await rowsOf.deleteFrom(table).where('created_at', '<', before.toISOString()).executeTakeFirst()).numDeletedRows);
+        personal += rows[table];
+      }
+      return { rows, mail: changed(await sqlOf.expireMail(trx, { before: sentBefore.getTime() })), personal };
+    });
+    if (deleted === undefined) return undefined;
+    if (deleted.personal > 0) await engine.forgetDeleted();
+    return { rows: deleted.rows, mail: deleted.mail };
+  };
+
+  // The count is forgotten by every write that may change it (once it has ended, committed or not), and by close: later reads reject.
+  return {
+    countRegistrations: count.read,
+
+    save: (kept, submissionKey, row) => guarded('save', count.forgetting(() => save(kept, submissionKey, row))),
+
+    find: (table, id) =>
+      guarded('find', async () => {
+        const row = (await tableOf(table).byId(db, { id })).rows[0];
+        if (row === undefined) return undefined;
+        const { submission_key: _key, created_at: createdAt, ...columns } = row;
+        return { ...(columns as Record<string, Column>), id: String(row.id), createdAt: createdAt instanceof Date ? createdAt.toISOString() : String(createdAt) };
+      }),
+
+    erase: (table, id) =>
+      guarded(
+        'delete',
+        count.forgetting(async () => {
+          const erased = await engine.writing(async (trx) => {
+            await sqlOf.forget(trx, { about: id });
+            return changed(await tableOf(table).deleteById(trx, { id })) > 0;
+          });
+          if (erased) await engine.forgetDeleted();
+          return erased;
+        }),
+      ),
+
+    deleteExpired: (cutoffs, sentBefore) => guarded('expire', count.forgetting(() => deleteExpired(cutoffs, sentBefore))),
+
+    leaseMail: (limit, leaseMs) =>
+      guarded('lease mail', () => engine.writing(async (trx) => (await lease(trx, { limit, leaseMs, lease: randomUUID() })).rows.map((row) => ({ ...row, lease: row.lease! })))),
+
+    settleMail: ({ id, lease: token }, outcome) =>
+      guarded('settle mail', async () => {
+        const args = { id, lease: token, delayMs: 'delayMs' in outcome ? outcome.delayMs : undefined, error: 'error' in outcome ? outcome.error : undefined };
+        return changed(await sqlOf.settle[outcome.state](db, args)) > 0;
+      }),
+
+    setting: (name, create) =>
+      guarded('setting', async () => {
+        await sqlOf.addSetting(db, { name, value: create() });
+        return (await sqlOf.setting(db, { name })).rows[0]!.value;
+      }),
+
+    hitRateLimit: (key, windowMs) =>
+      guarded('rate limit', async () => {
+        const now = Date.now();
+        if (++hits % RATE_LIMIT_CLEANUP_EVERY === 0) await sqlOf.expireHits(db, { now });
+        const row = (await sqlOf.hit(db, { key, now, resetAt: now + windowMs })).rows[0]!;
+        return { hits: row.hits, resetAt: new Date(Number(row.reset_at)) };
+      }),
+
+    unhitRateLimit: (key) => guarded('rate limit', async () => void (await sqlOf.unhit(db, { key }))),
+
+    resetRateLimit: (key) => guarded('rate limit', async () => void (await sqlOf.resetHits(db, { key }))),
+
+    close: () => guarded('close', count.forgetting(() => db.destroy())),
+  };
+}
+
+/** Migrates an opened engine and gives its storage; an engine that cannot be migrated is closed. */
+async function opened(engine: Engine): Promise<Storage> {
+  await guarded('open', () => migrate(engine)).catch(async (error: unknown) => {
+    await engine.db.destroy().catch(() => undefined); // not left open behind the refusal
+    throw error;
+  });
+  return storageOf(engine);
+}
+
+/**
+ * Opens (creating when needed) and migrates the SQLite database.
+ * @param file path of the database file, e.g. `data/eiland.db`
+ * @throws StorageUnavailableError when the file cannot be opened or migrated
+ */
+export async function openSqlite(file: string): Promise<Storage> {
+  return opened(await guarded('open', () => sqliteEngine(file)));
+}
+
+/**
+ * Connects to PostgreSQL and migrates.
+ * @throws StorageUnavailableError when the server cannot be reached or migrated
+ */
+export async function openPostgres(options: PostgresOptions): Promise<Storage> {
+  return opened(await guarded('open', () => postgresEngine(options)));
+}
 
 /**
  * Opens storage for a configuration.
@@ -18,17 +278,13 @@ export const DEFAULT_DATABASE_FILE = join(PROJECT_ROOT, 'data', 'eiland.db');
  * @param options `file`: the SQLite file (tests pass a temporary one); `logger`: for pool errors
  * @throws StorageUnavailableError when the database cannot be opened or migrated
  */
-export async function openStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, options: { file?: string; logger?: Logger } = {}): Promise<Storage> {
-  if (config.databaseUrl !== undefined) {
-    // Loaded only when configured: the embedded default never loads the pg driver.
-    const { openPostgres } = await import('./postgres/index.js');
-    return openPostgres({
-      url: config.databaseUrl,
-      poolSize: config.databasePoolSize,
-      onPoolError: (error) => options.logger?.warn({ event: 'database_connection_lost', err: error }, 'database_connection_lost'),
-    });
-  }
-  return openSqlite(options.file ?? DEFAULT_DATABASE_FILE);
+export function openStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, options: { file?: string; logger?: Logger } = {}): Promise<Storage> {
+  if (config.databaseUrl === undefined) return openSqlite(options.file ?? DEFAULT_DATABASE_FILE);
+  return openPostgres({
+    url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    onPoolError: (error) => options.logger?.warn({ event: 'database_connection_lost', err: error }, 'database_connection_lost'),
+  });
 }
 
 export * from './types.js';

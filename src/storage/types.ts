@@ -4,55 +4,37 @@
  * (the error handler's 503 page), never a crash.
  */
 
-/** A stored registration. */
-export interface Registration {
-  /** UUID, the `:id` of `/aanmeldingen/:id`. */
-  id: string;
-  naam: string;
-  email: string;
-  website: string | null;
-  referentie: string | null;
-  gebruikersnaam: string;
-  landcode: string;
-  interesses: string[];
-  personen: number;
-  /** ISO 8601 time of storing. */
-  createdAt: string;
+/** A value of a stored column: a list is kept as JSON text (docs/operations.md §3). */
+export type Column = string | number | null;
+
+/** What a form keeps of a submission (docs/forms.md §8), as the storage layer sees it. */
+export interface Kept {
+  /** Its table (a constant of the form's definition, never input). */
+  table: string;
+  /** The outbox's kind of message about its rows: the form's name. */
+  kind: string;
+  /** Whether a new row gets an e-mail to the address in its `email` column. */
+  mailed: boolean;
 }
 
-/** What the form hands to storage. */
-export type NewRegistration = Omit<Registration, 'id' | 'createdAt'>;
-
-/** A stored contact message (docs/forms.md §9). */
-export interface ContactMessage {
-  /** UUID. */
+/** A stored row: its id, its time of storing (ISO 8601) and the columns its form keeps. */
+export interface StoredRow {
   id: string;
-  naam: string;
-  email: string;
-  /** One of the subjects' values: `vraag`, `klacht`, `compliment`. */
-  onderwerp: string;
-  bericht: string;
-  /** ISO 8601 time of storing. */
   createdAt: string;
+  [column: string]: Column;
 }
-
-/** What the contact form hands to storage. */
-export type NewContactMessage = Omit<ContactMessage, 'id' | 'createdAt'>;
 
 /**
- * A message of the outbox, leased to be sent (docs/operations.md §12): what its composer needs,
- * read from the row it is about when it is sent.
+ * A message of the outbox, leased to be sent (docs/operations.md §12): its kind and the row it is
+ * about, whose form composes it when it is sent.
  */
 export interface OutboxMessage {
   /** UUID of the outbox row: the message's own, stable over its sends. */
   id: string;
-  /** What it confirms: a registration (the link to its page) or a contact message (a receipt). */
-  kind: 'registration' | 'contact';
-  /** The id of the registration or contact message it is about. */
+  /** The form whose row it is about (its name). */
+  kind: string;
+  /** The id of the row it is about. */
   about: string;
-  naam: string;
-  /** The recipient. */
-  email: string;
   /** Sends tried, this one included. */
   attempts: number;
   /** This lease's token: a settle with another (the lease ended and another took it) changes nothing. */
@@ -101,49 +83,42 @@ interface RateLimitHit {
 
 /** The storage API. Every method rejects with `StorageUnavailableError` on engine failure. */
 export interface Storage {
-  /** Number of stored registrations. */
+  /** Number of stored registrations (the start page's figure, kept by triggers: docs/operations.md §3). */
   countRegistrations(): Promise<number>;
   /**
-   * Stores a registration once per submission key (unique constraint): posting
-   * the same rendered form twice returns the first registration's id. A new one gets its
-   * confirmation e-mail in the outbox, in the same transaction (docs/operations.md §12): pending,
-   * or suppressed when its address has had 3 e-mails in the last 24 hours, whatever the instance.
+   * Stores a submission once per submission key (unique constraint): posting the same rendered
+   * form twice returns the first row's id. A new row of a mailed form gets its e-mail in the
+   * outbox in the same transaction (docs/operations.md §12): pending, or suppressed when its
+   * address has had 3 e-mails in the last 24 hours, whatever the instance.
+   * @param kept the form's table and kind
    * @param submissionKey the form's per-render key (a UUID)
+   * @param row the columns the form keeps (a list as JSON text)
    */
-  saveRegistration(submissionKey: string, registration: NewRegistration): Promise<Saved>;
-  /** The registration with this id, or undefined. */
-  findRegistration(id: string): Promise<Registration | undefined>;
+  save(kept: Kept, submissionKey: string, row: Record<string, Column>): Promise<Saved>;
+  /** The row of a table with this id, or undefined. */
+  find(table: string, id: string): Promise<StoredRow | undefined>;
   /**
-   * Deletes the registrations and contact messages stored before a time (docs/operations.md §11),
-   * with the outbox's messages about them, the messages sent (or suppressed) before another, and
-   * the rate-limit counters whose window has ended (their keys name client addresses); one instance at
-   * a time: on PostgreSQL under an advisory lock that another instance's run holds.
-   * @param before the cut-off: rows stored earlier are deleted
-   * @param sentBefore the outbox's cut-off: messages sent earlier are deleted
-   * @returns how many of each were deleted (`mail`: sent messages), or undefined when another
-   *   instance is running it now
-   */
-  deleteExpired(before: Date, sentBefore: Date): Promise<{ registrations: number; contactMessages: number; mail: number } | undefined>;
-  /**
-   * Erases a registration (docs/pages.md §7: the person's own erasure), with the outbox's
-   * messages about it.
+   * Erases a row (docs/pages.md §7: the person's own erasure), with the outbox's messages about it.
    * @returns whether there was one to erase
    */
-  deleteRegistration(id: string): Promise<boolean>;
+  erase(table: string, id: string): Promise<boolean>;
   /**
-   * Stores a contact message once per submission key (unique constraint), as registrations are,
-   * with its receipt in the outbox (pending or suppressed, as a registration's).
+   * Deletes each table's rows stored before its cut-off (docs/operations.md §11), with the
+   * outbox's messages about them, the messages sent (or suppressed) before another time, and the
+   * rate-limit counters whose window has ended (their keys name client addresses); one instance
+   * at a time: on PostgreSQL under an advisory lock that another instance's run holds.
+   * @param cutoffs per table, the time before which its rows go
+   * @param sentBefore the outbox's cut-off: messages sent earlier are deleted
+   * @returns how many rows of each table were deleted, and `mail`: sent messages; or undefined
+   *   when another instance is running it now
    */
-  saveContactMessage(submissionKey: string, message: NewContactMessage): Promise<Saved>;
-  /** The contact message with this id, or undefined. */
-  findContactMessage(id: string): Promise<ContactMessage | undefined>;
+  deleteExpired(cutoffs: ReadonlyArray<{ table: string; before: Date }>, sentBefore: Date): Promise<{ rows: Record<string, number>; mail: number } | undefined>;
   /**
    * Leases the outbox's messages that are due (docs/operations.md §12): each is leased by one
-   * caller, whatever the instances (a row lease taken with `FOR UPDATE SKIP LOCKED` on
-   * PostgreSQL), and counted as tried. A lease not settled within `leaseMs` (the instance died)
-   * makes the message due again.
+   * caller, whatever the instances (`FOR UPDATE SKIP LOCKED` on PostgreSQL), and counted as
+   * tried. A lease not settled within `leaseMs` (the instance died) makes the message due again.
    * @param limit at most this many
-   * @param leaseMs how long the lease holds, in ms
+   * @param leaseMs how long the lease holds, in ms (on the database's clock)
    */
   leaseMail(limit: number, leaseMs: number): Promise<OutboxMessage[]>;
   /**

@@ -13,6 +13,7 @@ import { browserSuite, withPage } from '../helpers/browser.js';
 import { CONTACT_VALID, fillForm, FORM_KITS, SANNE, VALID, type FormKit } from '../helpers/form.js';
 import { PAGE_PATHS } from '../helpers/routes.js';
 import { BASE_URL, hydrateIsland, withFailureArtifacts, type PageOptions } from './kit.js';
+import { registrations } from '../../src/forms/registration.js';
 
 const suite = browserSuite();
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -100,7 +101,7 @@ let registered: Promise<string> | undefined;
 function confirmationPath(): Promise<string> {
   registered ??= (async () => {
     if (!BASE_URL) {
-      const { id } = await suite.local.storage.saveRegistration(randomUUID(), { ...VALID, website: null, referentie: null, interesses: ['sport', 'natuur'], personen: 2 } as never);
+      const { id } = await registrations(suite.local.storage).save(randomUUID(), { ...VALID, website: null, referentie: null, interesses: ['sport', 'natuur'], personen: 2 } as never);
       return `/aanmeldingen/${id}`;
     }
     return withPage(suite.chromium, { javaScript: false }, async ({ page }) => {

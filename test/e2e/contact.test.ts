@@ -12,6 +12,7 @@ import { SUBMISSION_FIELD } from '../../protocol/forms.js';
 import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
 import { hydrateIsland } from './kit.js';
 import { CONTACT_RULE_CASES, CONTACT_VALID, fill, fillForm, visibleFieldErrors } from '../helpers/form.js';
+import { contactMessages } from '../../src/forms/contact.js';
 
 const suite = browserSuite();
 
@@ -177,9 +178,9 @@ describe('the contact form in Chromium with JavaScript off', () => {
       const key = await page.$eval(`input[name="${SUBMISSION_FIELD}"]`, (e) => (e as HTMLInputElement).value);
       await fillMessage(page, { naam: 'Joost Smit', bericht: 'Graag meer over de excursie.' });
       await Promise.all([page.waitForNavigation(), (await submit(page)).click()]);
-      const again = await suite.local.storage.saveContactMessage(key, { naam: 'x', email: 'x@x.nl', onderwerp: 'vraag', bericht: 'niet opgeslagen' });
+      const again = await contactMessages(suite.local.storage).save(key, { naam: 'x', email: 'x@x.nl', onderwerp: 'vraag', bericht: 'niet opgeslagen' });
       assert.equal(again.created, false, 'a message was stored under the form’s submission key');
-      const stored = await suite.local.storage.findContactMessage(again.id);
+      const stored = await contactMessages(suite.local.storage).find(again.id);
       assert.deepEqual([stored?.naam, stored?.bericht], ['Joost Smit', 'Graag meer over de excursie.']);
       const line = suite.local.logs().findLast((l) => l.event === 'contact_received');
       assert.deepEqual([line?.subject, line?.repeated], ['vraag', false]);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
 import { postForm, VALID } from '../helpers/form.js';
+import { registrations } from '../../src/forms/registration.js';
 
 const suite = browserSuite();
 
@@ -20,14 +21,14 @@ describe('erasing one’s registration in Chromium (docs/pages.md §7)', { skip:
         await page.goto(suite.app.url + confirmation);
         await Promise.all([page.waitForNavigation(), page.click('form[action$="/verwijderen"] button')]);
         assert.equal(await page.$eval('h1', (e) => e.textContent), 'Aanmelding verwijderen');
-        assert.ok(await suite.local.storage.findRegistration(confirmation.split('/').pop()!), 'nothing erased yet');
+        assert.ok(await registrations(suite.local.storage).find(confirmation.split('/').pop()!), 'nothing erased yet');
         await Promise.all([page.waitForNavigation(), page.click('input[name="bevestigd"] ~ button')]);
         assert.equal(new URL(page.url()).pathname, '/aanmelding-verwijderd');
         assert.equal(await page.$eval('h1', (e) => e.textContent), 'Je aanmelding is verwijderd');
         const gone = await page.goto(suite.app.url + confirmation);
         assert.equal(gone?.status(), 404);
       });
-      assert.equal(await suite.local.storage.findRegistration(confirmation.split('/').pop()!), undefined);
+      assert.equal(await registrations(suite.local.storage).find(confirmation.split('/').pop()!), undefined);
     });
   }
 });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { openSqlite } from '../../src/storage/sqlite/index.js';
+import { openSqlite } from '../../src/storage/index.js';
 import { startApp } from '../helpers/app.js';
 import { browserSuite, eachBrowser, needsServer, withPage } from '../helpers/browser.js';
 import { EMPTY_SUBMIT_ERRORS, fillForm, SANNE, visibleFieldErrors } from '../helpers/form.js';

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { after } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { openPostgres } from '../../src/storage/postgres/index.js';
-import { openSqlite } from '../../src/storage/sqlite/index.js';
+import { openPostgres, openSqlite } from '../../src/storage/index.js';
 import type { Storage } from '../../src/storage/types.js';
 import { usePostgres, type TestPostgres } from './postgres.js';
 

@@ -5,11 +5,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqlite } from '../../src/storage/sqlite/index.js';
-import type { NewRegistration, Storage } from '../../src/storage/types.js';
+import { retained } from '../../src/forms/index.js';
+import { openSqlite } from '../../src/storage/index.js';
+import type { Registration } from '../../src/forms/registration.js';
+import type { Storage } from '../../src/storage/types.js';
 
 /** A registration as the form hands it to storage. */
-export const REGISTRATION: NewRegistration = {
+export const REGISTRATION: Omit<Registration, 'id' | 'createdAt'> = {
   naam: 'Anna',
   email: 'anna@voorbeeld.nl',
   website: null,
@@ -19,6 +21,14 @@ export const REGISTRATION: NewRegistration = {
   interesses: ['sport'],
   personen: 1,
 };
+
+/**
+ * The retention's cut-offs with one time for every keeping form's table (docs/operations.md §11).
+ * @param before rows stored earlier are deleted
+ */
+export function everyTable(before: Date): Array<{ table: string; before: Date }> {
+  return retained(0).map(({ table }) => ({ table, before }));
+}
 
 /**
  * A temporary SQLite database for one test app (docs/operations.md §3).

@@ -1,11 +1,14 @@
 /**
- * Eiland's own storage module (src/storage/sqlite/index.ts) on Eiland's SQLite file (server
+ * Eiland's own storage module (src/storage/index.ts) on Eiland's SQLite file (server
  * only): the same connection set-up (WAL, busy timeout, migrations at open, so a missing
  * file is created as Eiland creates it), the same count per request and the same insert.
  * better-sqlite3 comes from the repository root's node_modules; next.config keeps it external.
  */
 import { resolve } from 'node:path';
-import { openSqlite } from '../../../src/storage/sqlite/index.js';
+import { openSqlite } from '../../../src/storage/index.js';
+
+/** What Eiland's registration form keeps (src/forms/registration.ts): its table and its e-mail, a list as JSON text. */
+const KEPT = { table: 'registrations', kind: 'registration', mailed: true };
 
 /** EILAND_DB_FILE, else `../../data/eiland.db` from the folder `next start` runs in (bench/next). */
 export const DB_FILE = process.env.EILAND_DB_FILE || resolve(process.cwd(), '../../data/eiland.db');
@@ -34,11 +37,12 @@ export async function registrationCount() {
 }
 
 /**
- * Stores a registration once per submission key (Eiland's saveRegistration).
+ * Stores a registration once per submission key, with its e-mail in the outbox, as Eiland's form
+ * does (the same transaction, through the same module).
  * @param {string} submissionKey the form's per-render UUID
- * @param {object} registration validated, transformed values (NewRegistration)
+ * @param {object} registration validated, transformed values, an empty optional one null
  * @returns {Promise<{ id: string, created: boolean }>}
  */
 export async function saveRegistration(submissionKey, registration) {
-  return (await open()).saveRegistration(submissionKey, registration);
+  return (await open()).save(KEPT, submissionKey, { ...registration, interesses: JSON.stringify(registration.interesses) });
 }

@@ -1,4 +1,4 @@
-/** The PostgreSQL migrations in order; `schema_migrations` records those applied. */
+/** SQLite's SQL of the migrations written per engine (src/storage/migrations/index.ts), in order. */
 import m0001 from './0001-registrations.js';
 import m0002 from './0002-rate-limits.js';
 import m0003 from './0003-contact-messages.js';

@@ -1,0 +1,40 @@
+/**
+ * The tables as Kysely sees them (docs/operations.md §3), after the last migration. Times of the
+ * outbox are ms since the epoch on the database's clock; a form's `created_at` is ISO text on
+ * SQLite and `timestamptz` on PostgreSQL (both compare with an ISO string); a list is JSON text.
+ */
+
+/** A stored form submission: its id, submission key, time and the columns its form keeps. */
+export interface SubmissionTable {
+  id: string;
+  submission_key: string;
+  created_at: string | Date;
+  [column: string]: string | number | null | Date;
+}
+
+/** The outbox (docs/operations.md §12): a message kind and the id of the row it is about. */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  about: string;
+  /** SHA-256 of the address (src/storage/recipient.ts). */
+  recipient: string;
+  state: 'pending' | 'sent' | 'set_aside' | 'suppressed';
+  attempts: number;
+  due_at: number;
+  lease: string | null;
+  leased_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** Every table, by name. */
+export interface Tables {
+  registrations: SubmissionTable;
+  contact_messages: SubmissionTable;
+  outbox: OutboxTable;
+  rate_limits: { key: string; hits: number; reset_at: number };
+  settings: { name: string; value: string };
+  count_shards: { name: string; shard: number; value: number };
+}
