@@ -38,8 +38,19 @@ export interface PostKit {
  * `protocol/routes.json`) and how it is served.
  */
 export interface PageRoute<P extends object = Record<string, never>> extends RouteDeclaration {
-  /** Page title without the site suffix, or a function of the view's props. */
-  title: string | ((props: P) => string);
+  /** Page title without the site suffix (docs/pages.md §3), e.g. `Aanmelden`. */
+  title: string;
+  /**
+   * Whether the view's props show a failure, e.g. a form's errors or its expired-session notice:
+   * the title then begins with "Fout: " (docs/forms.md §4). Absent: never.
+   */
+  failing?: (props: P) => boolean;
+  /**
+   * The text of the page's `<h1>` where it is not the title, e.g. the start page's welcome
+   * (docs/pages.md §3). Absent: the `<h1>` is the title (a page with a parameter may add to it, as
+   * the confirmation adds the name). The view writes the heading; the page tests hold it to this.
+   */
+  heading?: string;
   /**
    * What the page offers, in one or two Dutch sentences written for people: the page's
    * `<meta name="description">`, Open Graph description and page data (docs/pages.md §8).

@@ -3,12 +3,20 @@
  * makes holds (test/helpers/citations.ts: a `§N` says its file, the cited `docs/<file>.md §N`,
  * heading, link or path is there), and nothing cites what a clone cannot see (`../shared/`, the
  * original specification files, issue numbers). The files read are the repository's own (git's
- * list, ignored files aside), so a new folder is read without being named here.
+ * list, ignored files aside), so a new folder is read without being named here. And every list a
+ * document keeps of what a table of the code defines (pages, titles, menus, posts, rules) is
+ * that table's (test/helpers/markdown.ts reads the lists).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { RULES } from '../islands/lib/rules/index.js';
+import { formTitle } from '../protocol/forms.js';
+import { menus, ROUTES } from '../protocol/routes.js';
+import { TITLE_SUFFIX } from '../src/routes/router.js';
 import { badCitations, workingTree, type Repository } from './helpers/citations.js';
+import { between, bullet, codeSpans, section, tableRows } from './helpers/markdown.js';
+import { PAGE_PATHS, PAGE_ROUTES, PAGES } from './helpers/routes.js';
 
 /** These two: their examples cite on purpose. */
 const SELF = ['test/docs.test.ts', 'test/helpers/citations.ts'];
@@ -79,5 +87,90 @@ describe('citations of the contract', () => {
   it('would catch what a clone cannot see', () => {
     assert.ok(OUTSIDE.test('served through `/_image` (product.md §10)'));
     assert.ok(OUTSIDE.test('// bounded fault tests (issue 12)'));
+  });
+});
+
+/** A list a document keeps, and the table of the code it must equal. */
+interface DocList {
+  file: string;
+  /** Its section and what it lists. */
+  what: string;
+  /** Reads the list from the document. */
+  read(doc: string): unknown;
+  /** The same list, from the code. */
+  table(): unknown;
+}
+
+/** The paths a text names in code spans, in order. */
+const paths = (text: string) => codeSpans(text).filter((span) => span.startsWith('/'));
+/** The links a sentence names as `"Label" (`/path`)`, in order. */
+const labelled = (text: string) => [...text.matchAll(/"([^"]+)"\s+\(`([^`]+)`\)/g)].map(([, label, href]) => ({ href, label }));
+/** The first code span of a table cell: a path, a title. */
+const span = (cell: string | undefined) => codeSpans(cell ?? '')[0];
+/** The page paths of the routes that take a post. */
+const posted = () => PAGE_ROUTES.filter((route) => route.post).map((route) => route.path);
+/** The validator.js functions the rule modules import (`validator/es/lib/<name>.js`). */
+function validatorImports(): string[] {
+  const dir = 'islands/lib/rules';
+  const names = readdirSync(dir).flatMap((file) => [...readFileSync(`${dir}/${file}`, 'utf8').matchAll(/from 'validator\/es\/lib\/(\w+)\.js'/g)].map((m) => m[1]!));
+  return [...new Set(names)].sort();
+}
+
+const LISTS: DocList[] = [
+  {
+    file: 'docs/pages.md',
+    what: "§1 the pages with their kinds, in the route table's order",
+    read: (doc) => tableRows(section(doc, 1)).filter(([method, , , kind]) => method === 'GET' && (kind === 'ssr' || kind === 'static')).map(([, path, , kind]) => [span(path), kind]),
+    table: () => ROUTES.map((route) => [route.path, route.kind]),
+  },
+  {
+    file: 'docs/pages.md',
+    what: '§1 the pages that take a post',
+    read: (doc) => tableRows(section(doc, 1)).filter(([method, path]) => method === 'POST' && ROUTES.some((route) => route.path === span(path))).map(([, path]) => span(path)),
+    table: posted,
+  },
+  { file: 'docs/pages.md', what: '§3 the site navigation, in order', read: (doc) => labelled(bullet(section(doc, 3), 'site navigation')), table: () => menus().main },
+  { file: 'docs/pages.md', what: "§3 the footer's links, in order", read: (doc) => labelled(bullet(section(doc, 3), 'A footer linking')), table: () => menus().footer },
+  {
+    file: 'docs/pages.md',
+    what: "§3 every page's title, and its title with errors where it has a form",
+    read: (doc) => tableRows(section(doc, 3)).filter(([path]) => span(path)?.startsWith('/')).map(([path, titles]) => [span(path), ...codeSpans(titles ?? '')]),
+    table: () => PAGE_ROUTES.map((route) => [route.path, route.title + TITLE_SUFFIX, ...(route.failing ? [formTitle(route.title + TITLE_SUFFIX, true)] : [])]),
+  },
+  { file: 'docs/pages.md', what: '§4 the pages whose Allow has POST', read: (doc) => paths(bullet(section(doc, 4), 'GET, HEAD, POST')), table: posted },
+  {
+    file: 'docs/pages.md',
+    what: '§9 the pages kept out of the index',
+    read: (doc) => paths(bullet(section(doc, 9), '**`noindex`.**')).sort(),
+    table: () => PAGE_ROUTES.filter((route) => route.noindex !== undefined).map((route) => route.path).sort(),
+  },
+  {
+    file: 'docs/pages.md',
+    what: "§9 the sitemap's pages, in the table's order",
+    read: (doc) => paths(between(bullet(section(doc, 9), '`GET /sitemap.xml`'), "in the table's order (", ')')),
+    table: () => PAGES.filter((page) => !page.noindex).map((page) => page.path),
+  },
+  { file: 'docs/qa-kit.md', what: '§6 the pages the HTML check reads', read: (doc) => paths(between(section(doc, 6), 'every page of the route table without a parameter (', ')')), table: () => PAGE_PATHS },
+  { file: 'docs/forms.md', what: '§5 the rules the island evaluates', read: (doc) => codeSpans(between(section(doc, 5), 'The rule names the island can evaluate are', ';')).sort(), table: () => Object.keys(RULES).sort() },
+  { file: 'docs/forms.md', what: '§5 the validator.js functions it imports', read: (doc) => codeSpans(between(section(doc, 5), 'per-function validator.js imports (', ')')).sort(), table: validatorImports },
+];
+
+describe("the docs' lists and their tables", () => {
+  for (const list of LISTS) {
+    it(`${list.file} ${list.what}: the code's`, () => {
+      assert.deepEqual(list.read(readFileSync(list.file, 'utf8')), list.table());
+    });
+  }
+
+  it('would catch a list out of order, a page left out and a list gone', () => {
+    const pages = readFileSync('docs/pages.md', 'utf8');
+    const [navigation, titles, footer] = ['§3 the site navigation, in order', "§3 every page's title, and its title with errors where it has a form", "§3 the footer's links, in order"].map((what) => LISTS.find((list) => list.what === what)!);
+    const swapped = pages.replace('"Start" (`/`), "Aanmelden"', '"Aanmelden" (`/`), "Start"');
+    assert.notEqual(swapped, pages);
+    assert.notDeepEqual(navigation!.read(swapped), navigation!.table());
+    const shorter = pages.replace(/^\| `\/aanmelding-verwijderd` \|.*\n/m, '');
+    assert.notEqual(shorter, pages);
+    assert.notDeepEqual(titles!.read(shorter), titles!.table());
+    assert.throws(() => footer!.read(pages.replace('A footer linking', 'A footer with')), { name: 'RangeError', message: 'No bullet with "A footer linking"' });
   });
 });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { freshAddress, useApp, type RawResponse } from './helpers/app.js';
 import { cookiesOf, encode, VALID } from './helpers/form.js';
+import { page, PAGES } from './helpers/routes.js';
 
 /** Every `<meta name|property content>` and `<link rel href>` in the head, in order. */
 function headMeta(html: string): Record<string, string> {
@@ -18,14 +19,11 @@ function headMeta(html: string): Record<string, string> {
   return found;
 }
 
-const DESCRIPTIONS: Readonly<Record<string, string>> = {
-  '/': 'Eiland is een kleine, snelle website in het Nederlands. Meld je in een minuut aan; alles werkt ook zonder JavaScript en op een trage telefoon.',
-  '/over': 'Waarom Eiland zo snel is, waarom het ook zonder JavaScript werkt en hoe je de site met alleen het toetsenbord bedient.',
-  '/voorwaarden': 'De voorwaarden waarmee je akkoord gaat als je je bij Eiland aanmeldt, en hoe je je aanmelding weer intrekt.',
-  '/privacy': 'Welke gegevens Eiland van je bewaart als je je aanmeldt, waarvoor we ze gebruiken en hoe lang we ze houden.',
-  '/aanmelden': 'Meld je aan bij Eiland met je naam, e-mailadres en interesses. Het formulier werkt ook zonder JavaScript.',
-  '/contact': 'Stuur Eiland een vraag, een klacht of een compliment. Het formulier werkt ook zonder JavaScript.',
-};
+/** The description of each page that may be indexed, from the route table (test/helpers/routes.ts). */
+const DESCRIPTIONS: Readonly<Record<string, string>> = Object.fromEntries(PAGES.filter((p) => !p.noindex).map((p) => [p.path, p.description]));
+
+/** The pages without parameters that ask not to be indexed, from the route table. */
+const NOINDEX: readonly string[] = PAGES.filter((p) => p.noindex).map((p) => p.path);
 
 const OPEN_GRAPH = ['og:type', 'og:locale', 'og:site_name', 'og:title', 'og:description', 'og:url', 'og:image', 'og:image:width', 'og:image:height', 'og:image:alt'];
 
@@ -83,7 +81,7 @@ describe('page metadata with PUBLIC_ORIGIN', () => {
     assert.equal(headMeta((await app.request('/over', { headers: { Host: 'eiland.test' } })).body)['og:image'], undefined);
   });
 
-  it('marks the confirmation, the thank-you pages and error pages noindex, in meta and X-Robots-Tag, without canonical or Open Graph', async () => {
+  it('marks the confirmation, the pages whose route says noindex (the thank-you pages among them) and error pages noindex, in meta and X-Robots-Tag, without canonical or Open Graph', async () => {
     const from = freshAddress();
     const form = await app.request('/aanmelden', { from, headers: { Host: 'eiland.test' } });
     const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(form.body)?.[1] ?? '';
@@ -96,7 +94,8 @@ describe('page metadata with PUBLIC_ORIGIN', () => {
     assert.equal(posted.status, 303);
     const confirmation = String(posted.headers.location);
     assert.match(confirmation, /^\/aanmeldingen\/[0-9a-f-]{36}$/);
-    for (const path of [confirmation, '/aanmelden/bedankt', '/contact/bedankt']) {
+    assert.ok(NOINDEX.length > 0, 'the thank-you pages at least');
+    for (const path of [confirmation, ...NOINDEX]) {
       const res = await app.request(path, { headers: { Host: 'eiland.test' } });
       assert.equal(res.status, 200, path);
       assertNoindex(res, path);
@@ -116,7 +115,7 @@ describe('page metadata with PUBLIC_ORIGIN', () => {
     assert.equal(JSON.parse(over.body).description, DESCRIPTIONS['/over']);
     assert.equal(over.headers['x-robots-tag'], undefined);
     const thanks = await data('/contact/bedankt');
-    assert.equal(JSON.parse(thanks.body).description, 'Je bericht aan Eiland is ontvangen.');
+    assert.equal(JSON.parse(thanks.body).description, page('/contact/bedankt').description);
     assert.equal(thanks.headers['x-robots-tag'], 'noindex');
     const missing = await data('/bestaat-niet');
     assert.equal(missing.status, 404);

@@ -4,14 +4,10 @@
  */
 import type { ReactNode } from 'react';
 import { ANNOUNCER_ID } from '../protocol/navigation.js';
+import { menus } from '../protocol/routes.js';
 
-/** Items of the site navigation, in order (docs/pages.md §3). */
-export const NAVIGATION: ReadonlyArray<{ href: string; label: string }> = [
-  { href: '/', label: 'Start' },
-  { href: '/aanmelden', label: 'Aanmelden' },
-  { href: '/over', label: 'Over deze site' },
-  { href: '/contact', label: 'Contact' },
-];
+/** The site's menus, from the routes that declare a place in them (protocol/routes.json, docs/pages.md §3). */
+const MENUS = menus();
 
 /** Props of {@link Layout}: the current path and the content of `<main>`. */
 interface LayoutProps {
@@ -32,7 +28,7 @@ export function Layout({ currentPath, children }: LayoutProps) {
         </a>
         <nav aria-label="Hoofdmenu">
           <ul>
-            {NAVIGATION.map((item) => (
+            {MENUS.main.map((item) => (
               <li key={item.href}>
                 <a href={item.href} aria-current={item.href === currentPath ? 'page' : undefined}>
                   {item.label}
@@ -49,12 +45,11 @@ export function Layout({ currentPath, children }: LayoutProps) {
       <div id={ANNOUNCER_ID} className="visually-hidden" aria-live="polite" />
       <footer className="site-footer">
         <ul>
-          <li>
-            <a href="/privacy">Privacyverklaring</a>
-          </li>
-          <li>
-            <a href="/voorwaarden">Voorwaarden</a>
-          </li>
+          {MENUS.footer.map((item) => (
+            <li key={item.href}>
+              <a href={item.href}>{item.label}</a>
+            </li>
+          ))}
         </ul>
       </footer>
     </>

@@ -9,7 +9,7 @@
 import { isUUID } from 'class-validator';
 import type { ComponentType } from 'react';
 import type { Logger } from 'pino';
-import { formTitle, HONEYPOT_FIELD, SUBMISSION_FIELD, type FormProps } from '../../protocol/forms.js';
+import { HONEYPOT_FIELD, SUBMISSION_FIELD, type FormProps } from '../../protocol/forms.js';
 import { MESSAGES } from '../../protocol/messages.js';
 import { declared } from '../../protocol/routes.js';
 import { Island } from '../../views/Island.js';
@@ -99,7 +99,8 @@ export function formRoute<T extends object>({ form, title, description, island: 
 
   return {
     ...route,
-    title: (props) => formTitle(title, Object.keys(props.errors).length > 0 || Boolean(props.notice)),
+    title,
+    failing: (props) => Object.keys(props.errors).length > 0 || Boolean(props.notice),
     description,
     loader: (ctx) => formProps(form, ctx, { values: {}, errors: {} }),
     View: function FormPage(props: FormProps) {

@@ -5,7 +5,7 @@
  */
 import type { Router } from 'express';
 import { declared } from '../../protocol/routes.js';
-import { ERASE_CONFIRMED, Verwijderd, Verwijderen, type VerwijderenProps } from '../../views/pages/Verwijderen.js';
+import { ERASE_CONFIRMED, ERASED, Verwijderd, Verwijderen, type VerwijderenProps } from '../../views/pages/Verwijderen.js';
 import { postChain } from '../forms/post.js';
 import type { AnyPageRoute, PageRoute } from '../route-table.js';
 import type { Storage } from '../storage/types.js';
@@ -55,6 +55,7 @@ export function erasureRoutes(storage: Storage): AnyPageRoute[] {
   const done: PageRoute = {
     ...declared(ERASED_PATH),
     title: 'Aanmelding verwijderd',
+    heading: ERASED,
     description: 'Je aanmelding bij Eiland is verwijderd.',
     noindex: 'it is only the end of an erasure',
     View: Verwijderd,

@@ -8,7 +8,7 @@ import { erasureRoutes } from './erasure.js';
 import { registrationRoutes } from './registration.js';
 import type { RateLimit } from '../filter/rate-limit.js';
 import type { AnyPageRoute } from '../route-table.js';
-import { HERO_ALT, Start, type StartProps } from '../../views/pages/Start.js';
+import { HERO_ALT, Start, WELCOME, type StartProps } from '../../views/pages/Start.js';
 import { Over } from '../../views/pages/Over.js';
 import { Voorwaarden } from '../../views/pages/Voorwaarden.js';
 import { Privacy } from '../../views/pages/Privacy.js';
@@ -24,6 +24,7 @@ export function siteRoutes(storage: Storage, formRateLimit: RateLimit, retention
     {
       ...declared('/'),
       title: 'Start',
+      heading: WELCOME,
       description:
         'Eiland is een kleine, snelle website in het Nederlands. Meld je in een minuut aan; alles werkt ook zonder JavaScript en op een trage telefoon.',
       shareImage: { name: 'hero', alt: HERO_ALT },

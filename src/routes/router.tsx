@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { formTitle } from '../../protocol/forms.js';
 import { HttpError } from '../errors.js';
 import type { CsrfTokens } from '../filter/cross-site.js';
 import type { RateLimits } from '../filter/rate-limit.js';
@@ -121,10 +122,9 @@ function takeHandedOver(req: Request, route: AnyPageRoute): Promise<LoadedPage> 
  * @param onShellError called instead of sending when the shell fails (the router's `next`)
  */
 export function pageRequest(route: AnyPageRoute, status: number, props: object, onShellError: (e: unknown) => void): RenderRequest {
-  const title = typeof route.title === 'function' ? route.title(props) : route.title;
   return {
     status,
-    title: title + TITLE_SUFFIX,
+    title: formTitle(route.title, route.failing?.(props) ?? false) + TITLE_SUFFIX,
     content: <route.View {...props} />,
     meta: { description: route.description, noindex: route.noindex !== undefined, shareImage: route.shareImage },
     cacheControl: CACHE_CONTROL[route.kind],

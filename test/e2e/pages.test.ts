@@ -9,34 +9,19 @@ import { describe, it } from 'node:test';
 import { browserSuite, needsServer, withPage, type BrowserSuite } from '../helpers/browser.js';
 import { eachBrowser, skipIn } from '../helpers/browsers.js';
 import { useApp } from '../helpers/app.js';
+import { MENU_LABELS, PAGES } from '../helpers/routes.js';
 import { STYLESHEET_WAIT } from '../../views/Document.js';
 import { hydrateIsland } from './kit.js';
 
-/** Each page; `island`: the form island it renders (the others render none). */
-const pages: Array<[path: string, title: string, h1: string, nav: string | null, island: string | null]> = [
-  ['/', 'Start · Eiland', 'Welkom bij Eiland', 'Start', null],
-  ['/over', 'Over deze site · Eiland', 'Over deze site', 'Over deze site', null],
-  ['/voorwaarden', 'Voorwaarden · Eiland', 'Voorwaarden', null, null],
-  ['/privacy', 'Privacyverklaring · Eiland', 'Privacyverklaring', null, null],
-  ['/aanmelden', 'Aanmelden · Eiland', 'Aanmelden', 'Aanmelden', 'RegistrationForm'],
-  ['/aanmelden/bedankt', 'Bedankt voor je aanmelding · Eiland', 'Bedankt voor je aanmelding', null, null],
-  ['/contact', 'Contact · Eiland', 'Contact', 'Contact', 'ContactForm'],
-  ['/contact/bedankt', 'Bedankt voor je bericht · Eiland', 'Bedankt voor je bericht', null, null],
-];
-
-/** The navigation of every page (docs/pages.md §3). */
-const NAVIGATION = ['Start', 'Aanmelden', 'Over deze site', 'Contact'];
-
 /**
  * The scripts a page requests, sorted (docs/islands.md §3): none without JavaScript; with it, the
- * router and, where an island is, the islands runtime, the island's chunk and their imports
+ * router and, where islands are, the islands runtime, the islands' chunks and their imports
  * (loaded after the first paint) — no React anywhere else.
  */
-async function expectedScripts(suite: BrowserSuite, javaScript: boolean, island: string | null): Promise<string[]> {
+async function expectedScripts(suite: BrowserSuite, javaScript: boolean, islands: readonly string[]): Promise<string[]> {
   if (!javaScript) return [];
-  const { router, runtime, islands } = await suite.manifest();
-  const form = island ? islands[island]! : undefined;
-  const islandModules = form ? [runtime.file, ...runtime.imports, form.file, ...form.imports] : [];
+  const { router, runtime, islands: chunks } = await suite.manifest();
+  const islandModules = islands.length === 0 ? [] : [runtime.file, ...runtime.imports, ...islands.flatMap((name) => [chunks[name]!.file, ...chunks[name]!.imports])];
   return [...new Set([router.file, ...islandModules])].sort();
 }
 
@@ -46,7 +31,8 @@ eachBrowser((browser) => {
 
   for (const javaScript of [false, true]) {
     describe(`every page reads well with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
-      for (const [path, title, h1, nav, island] of pages) {
+      // Every page of the route table, with its title, heading and navigation label (test/helpers/routes.ts).
+      for (const { path, title, heading, navigation, islands } of PAGES) {
         it(`${path}: title, heading, layout, navigation, no console errors${javaScript ? ', JavaScript only with islands' : ''}`, () =>
           withPage(suite.browser, { javaScript }, async ({ page, errors }) => {
             const scripts: string[] = [];
@@ -54,24 +40,21 @@ eachBrowser((browser) => {
             page.on('request', (r) => new URL(r.url()).pathname.endsWith('.js') && scripts.push(r.url()));
             await page.goto(suite.app.url + path, { waitUntil: 'load' });
             assert.equal(await page.title(), title);
-            assert.equal(await page.$eval('h1', (e) => e.textContent), h1);
+            assert.equal(await page.$eval('h1', (e) => e.textContent), heading);
             assert.equal(await page.$eval('html', (e) => e.getAttribute('lang')), 'nl');
-            assert.deepEqual(await page.$$eval('nav a', (els) => els.map((e) => e.textContent)), NAVIGATION);
+            assert.deepEqual(await page.$$eval('nav a', (els) => els.map((e) => e.textContent)), MENU_LABELS.main);
             const current = await page.$$eval('nav [aria-current="page"]', (els) => els.map((e) => e.textContent));
-            assert.deepEqual(current, nav ? [nav] : []);
-            assert.deepEqual(
-              await page.$$eval('footer a', (els) => els.map((e) => e.textContent)),
-              ['Privacyverklaring', 'Voorwaarden'],
-            );
+            assert.deepEqual(current, navigation ? [navigation] : []);
+            assert.deepEqual(await page.$$eval('footer a', (els) => els.map((e) => e.textContent)), MENU_LABELS.footer);
             // Stylesheet applied (CSP allows it), favicon served: no console errors at all.
             assert.equal(await page.$eval('.skip-link', (e) => getComputedStyle(e).position), 'absolute');
             assert.deepEqual(errors, []);
-            // The island hydrates with JavaScript, on a first interaction, and only then; nothing
+            // The islands hydrate with JavaScript, on a first interaction, and only then; nothing
             // hydrates where none is.
-            const hydrated = javaScript && island ? 1 : 0;
-            if (javaScript && island) await hydrateIsland(page, island);
+            const hydrated = javaScript ? islands.length : 0;
+            if (javaScript) for (const island of islands) await hydrateIsland(page, island);
             await page.waitForFunction(`document.querySelectorAll('[data-hydrated="true"]').length === ${hydrated}`, { timeout: 5000 });
-            assert.deepEqual(scripts.map((u) => new URL(u).pathname).sort(), await expectedScripts(suite, javaScript, island), 'only the scripts of its islands: no React, no runtime without one');
+            assert.deepEqual(scripts.map((u) => new URL(u).pathname).sort(), await expectedScripts(suite, javaScript, islands), 'only the scripts of its islands: no React, no runtime without one');
             assert.deepEqual(errors, [], 'no hydration warning');
           }));
       }
@@ -117,7 +100,7 @@ eachBrowser((browser) => {
   describe('layout', () => {
     it('is usable at 320 px wide: nothing scrolls sideways', () =>
       withPage(suite.browser, { width: 320 }, async ({ page }) => {
-        for (const [path] of pages) {
+        for (const { path } of PAGES) {
           await page.goto(suite.app.url + path);
           const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
           assert.equal(overflow, 0, path);

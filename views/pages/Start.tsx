@@ -8,6 +8,9 @@ import { Image, useBuildImage } from '../Image.js';
 /** The hero's layout width: the whole viewport on a phone, else main's 42rem (views/styles.css). */
 export const HERO_SIZES = '(max-width: 42rem) 100vw, 42rem';
 
+/** The page's `<h1>`: a welcome, where other pages repeat their title (docs/pages.md §6). */
+export const WELCOME = 'Welkom bij Eiland';
+
 /** The hero's alternative text (also its `og:image:alt`, docs/pages.md §8). */
 export const HERO_ALT = 'Een getekend Hollands polderlandschap met een molen en sloten bij zonsopkomst';
 
@@ -33,7 +36,7 @@ export function Start({ registrations }: StartProps) {
   const hero = useBuildImage('hero');
   return (
     <>
-      <h1>Welkom bij Eiland</h1>
+      <h1>{WELCOME}</h1>
       <Image
         {...hero}
         alt={HERO_ALT}

@@ -7,6 +7,9 @@ import { CSRF_FIELD } from '../../protocol/forms.js';
 /** The value of the field that confirms the erasure. */
 export const ERASE_CONFIRMED = 'ja';
 
+/** The `<h1>` of the page an erasure ends on: it speaks to the person, where its title names the event (docs/pages.md §7). */
+export const ERASED = 'Je aanmelding is verwijderd';
+
 /** Props of {@link Verwijderen}. */
 export interface VerwijderenProps {
   /** The registration's id: the form posts to its own page. */
@@ -37,7 +40,7 @@ export function Verwijderen({ id, naam, csrfToken }: VerwijderenProps) {
 export function Verwijderd() {
   return (
     <>
-      <h1>Je aanmelding is verwijderd</h1>
+      <h1>{ERASED}</h1>
       <p>We hebben je aanmelding en alles wat je daarbij hebt opgegeven gewist.</p>
       <p>
         <a href="/">Terug naar de startpagina</a>
