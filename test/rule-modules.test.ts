@@ -1,13 +1,16 @@
 /**
  * One module per rule (docs/forms.md §10): every module of islands/lib/rules/ is named by its
- * rule and listed in the server's index, each form island's bundle carries the checks of the rules
- * its list names and no other, and a DTO with a rule no module defines is refused.
+ * rule and listed in the server's index, every rule has a server decorator (class-validator's, or
+ * a custom rule's made from its module in src/forms/custom-rules.ts), each form island's bundle
+ * carries the checks of the rules its list names and no other, and a DTO with a rule no module
+ * defines is refused.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import * as classValidator from 'class-validator';
 import { Contains } from 'class-validator';
 import * as esbuild from 'esbuild';
 import { clientBuilds } from '../build/client.mjs';
@@ -15,6 +18,8 @@ import { ROOT } from '../build/paths.mjs';
 import { deriveRules } from '../build/rules.mjs';
 import { defaultMessage, RULES } from '../islands/lib/rules/index.js';
 import { browserRules } from '../src/forms/browser-rules.js';
+import * as customRules from '../src/forms/custom-rules.js';
+import { rulesOf, validateForm } from '../src/forms/validate.js';
 
 const FOLDER = new URL('../islands/lib/rules/', import.meta.url);
 
@@ -29,6 +34,29 @@ describe('the rule modules (docs/forms.md §10)', () => {
       assert.equal(RULES[name]?.name, name, `${name} is in the index`);
     }
     assert.equal(Object.keys(RULES).length, files.length);
+  });
+
+  it("gives every rule a server decorator: class-validator's own, or one of src/forms/custom-rules.ts that runs its module's check under its name", async () => {
+    const builtIn = new Set(Object.values(classValidator).filter((value) => typeof value === 'string'));
+    const custom = new Set<string>();
+    for (const [exported, factory] of Object.entries(customRules)) {
+      if (exported === 'decoratorOf') continue;
+      class Dto {
+        veld!: unknown;
+      }
+      (factory as () => PropertyDecorator)()(Dto.prototype, 'veld');
+      const rules = rulesOf(Dto).get('veld') ?? [];
+      assert.equal(rules.length, 1, exported);
+      const name = rules[0]!.name;
+      assert.ok(RULES[name], `${exported} is the decorator of a rule module, not of "${name}"`);
+      custom.add(name);
+      for (const value of ['anna@voorbeeld.nl', ' anna ', '"a b"@voorbeeld.nl', 'a', 5]) {
+        const { ok } = await validateForm(Dto, { veld: value });
+        assert.equal(ok, RULES[name].check(value, []), `${exported} judges ${JSON.stringify(value)} as its module does`);
+      }
+    }
+    assert.ok(custom.size > 0);
+    for (const name of Object.keys(RULES)) assert.ok(builtIn.has(name) !== custom.has(name), `${name}: one decorator, class-validator's or a custom one`);
   });
 
   it("bundles into each form island the checks of the rules its list names, and no other rule's module", async () => {

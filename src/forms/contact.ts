@@ -5,7 +5,7 @@
 import { IsIn, IsNotEmpty, MaxLength, MinLength } from 'class-validator';
 import { SUBJECTS } from '../../protocol/contact.js';
 import type { NewContactMessage } from '../storage/types.js';
-import { IsMailbox } from '../../islands/lib/rules/isMailbox.js';
+import { IsMailbox } from './custom-rules.js';
 import { defineForm } from './define.js';
 import { Trim } from './rules.js';
 

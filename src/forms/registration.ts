@@ -22,9 +22,8 @@ import {
 } from 'class-validator';
 import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
 import type { NewRegistration } from '../storage/types.js';
+import { IsMailbox, IsTrimmed } from './custom-rules.js';
 import { defineForm } from './define.js';
-import { IsMailbox } from '../../islands/lib/rules/isMailbox.js';
-import { IsTrimmed } from '../../islands/lib/rules/isTrimmed.js';
 import { Optional, ToArray, ToInteger, Trim } from './rules.js';
 
 /** A registration as the form submits it, after its transforms. */
