@@ -6,20 +6,15 @@
  * defines is refused.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import * as classValidator from 'class-validator';
 import { Contains } from 'class-validator';
-import * as esbuild from 'esbuild';
-import { clientBuilds } from '../build/client.mjs';
-import { ROOT } from '../build/paths.mjs';
-import { deriveRules } from '../build/rules.mjs';
 import { defaultMessage, RULES } from '../islands/lib/rules/index.js';
 import { browserRules } from '../src/forms/browser-rules.js';
 import * as customRules from '../src/forms/custom-rules.js';
 import { rulesOf, validateForm } from '../src/forms/validate.js';
+import { islandBundles } from './helpers/island-bundles.js';
 
 const FOLDER = new URL('../islands/lib/rules/', import.meta.url);
 
@@ -60,28 +55,12 @@ describe('the rule modules (docs/forms.md §10)', () => {
   });
 
   it("bundles into each form island the checks of the rules its list names, and no other rule's module", async () => {
-    const { lists } = await deriveRules(ROOT);
-    const out = await mkdtemp(join(tmpdir(), 'eiland-rules-'));
-    try {
-      const { islands, options } = await clientBuilds({ root: ROOT, out, islandDirs: ['islands'], production: true, lists: Promise.resolve(lists) });
-      const { metafile } = await esbuild.build({ ...options[0]!, write: false });
-      const outputs = metafile!.outputs;
-      /** Every output an output imports statically, transitively, with itself. */
-      const graph = (file: string, seen = new Set<string>()): Set<string> => {
-        seen.add(file);
-        for (const imported of outputs[file]!.imports) if (imported.kind === 'import-statement' && !seen.has(imported.path)) graph(imported.path, seen);
-        return seen;
-      };
-      assert.ok(Object.keys(lists).length > 0);
-      for (const [island, list] of Object.entries(lists)) {
-        const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === islands[island]);
-        assert.ok(entry, island);
-        const bundled = [...graph(entry)].flatMap((file) => Object.keys(outputs[file]!.inputs)).flatMap((input) => /^islands\/lib\/rules\/(\w+)\.ts$/.exec(input)?.[1] ?? []).filter((name) => name !== 'rule');
-        const named = Object.values(list).flatMap((field) => field.rules.map((rule) => rule.name));
-        assert.deepEqual(new Set(bundled), new Set(named), island);
-      }
-    } finally {
-      await rm(out, { recursive: true, force: true });
+    const { inputs, lists } = await islandBundles();
+    assert.ok(Object.keys(lists).length > 0);
+    for (const [island, list] of Object.entries(lists)) {
+      const bundled = [...inputs[island]!].flatMap((input) => /^islands\/lib\/rules\/(\w+)\.ts$/.exec(input)?.[1] ?? []).filter((name) => name !== 'rule');
+      const named = Object.values(list).flatMap((field) => field.rules.map((rule) => rule.name));
+      assert.deepEqual(new Set(bundled), new Set(named), island);
     }
   });
 
