@@ -11,6 +11,7 @@ import { productionAssets } from '../../src/assets/source.js';
 import { islandRoutes, testBuild } from '../fixtures/island-routes.js';
 import { DATE_VALUES, TIME_VALUES } from '../fixtures/date-time-values.js';
 import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { fillForm } from '../helpers/form.js';
 
 let build: Awaited<ReturnType<typeof testBuild>> | undefined;
 const suite = browserSuite(async () => {
@@ -49,13 +50,7 @@ describe('the controls of the form layer in Chromium (docs/forms.md §10)', { sk
 
       await page.type('#telefoon', '+31 20 123 4567');
       // A date and a time as the browser's picker sets them (how they are typed depends on the locale).
-      for (const [id, value] of [['datum', '2026-11-25'], ['tijd', '09:30']]) {
-        await page.$eval(`#${id}`, (input, v) => {
-          (input as HTMLInputElement).value = v as string;
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-          input.dispatchEvent(new Event('change', { bubbles: true }));
-        }, value);
-      }
+      await fillForm(page, { datum: '2026-11-25', tijd: '09:30' });
       await page.focus('#wachtwoord');
       await page.keyboard.type('langgenoeg');
       await page.keyboard.press('Tab');
