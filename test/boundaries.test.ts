@@ -1,20 +1,27 @@
 /**
  * The folders' import rules (ARCHITECTURE.md "Layout"): the protocol imports nothing outside
- * itself; views import only views and the protocol; browser code (islands/) only its own files
- * and the protocol. Nothing in them imports from src/, so the server/browser line is crossed
- * only through protocol/.
+ * itself; views import only views and the protocol; browser code (islands/) only its own files,
+ * the protocol and browser packages, never the server's validation packages (class-validator,
+ * class-transformer: a rule's decorator lives in src/forms/, docs/forms.md §10). Nothing in them
+ * imports from src/, so the server/browser line is crossed only through protocol/.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
 
-/** Each folder and the folders its files may import from (npm packages aside; protocol/ takes none). */
-const RULES: Record<string, { may: string[]; packages: boolean }> = {
+/**
+ * Each folder, the folders its files may import from, whether it may import packages (protocol/
+ * takes none), and the packages it never imports (with any subpath).
+ */
+const RULES: Record<string, { may: string[]; packages: boolean; never?: string[] }> = {
   protocol: { may: ['protocol'], packages: false },
   views: { may: ['views', 'protocol'], packages: true },
-  islands: { may: ['islands', 'protocol'], packages: true },
+  islands: { may: ['islands', 'protocol'], packages: true, never: ['class-validator', 'class-transformer', 'reflect-metadata'] },
 };
+
+/** The package a bare specifier names: `validator/es/lib/isEmail.js` → `validator`, `@scope/x/y` → `@scope/x`. */
+const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
 /** Every `.ts`/`.tsx` file below a folder. */
 function sources(dir: string): string[] {
@@ -40,7 +47,10 @@ function violations(file: string, text: string): string[] {
   const folder = file.split(sep)[0]!;
   const rule = RULES[folder]!;
   return specifiers(text).flatMap((specifier) => {
-    if (!specifier.startsWith('.')) return rule.packages ? [] : [`${file} imports the package ${specifier}`];
+    if (!specifier.startsWith('.')) {
+      if (!rule.packages) return [`${file} imports the package ${specifier}`];
+      return rule.never?.includes(packageOf(specifier)) ? [`${file} imports the server package ${specifier}`] : [];
+    }
     const target = normalize(join(dirname(file), specifier)).split(sep)[0]!;
     return rule.may.includes(target) ? [] : [`${file} imports ${specifier} (${target}/)`];
   });
@@ -48,7 +58,8 @@ function violations(file: string, text: string): string[] {
 
 describe('import boundaries between the folders', () => {
   for (const folder of Object.keys(RULES)) {
-    it(`${folder}/ imports only ${RULES[folder]!.may.join(' and ')}${RULES[folder]!.packages ? ' (and packages)' : ''}`, () => {
+    const { may, packages, never } = RULES[folder]!;
+    it(`${folder}/ imports only ${may.join(' and ')}${packages ? ` (and packages${never ? `, never ${never.join(', ')}` : ''})` : ''}`, () => {
       const found = sources(folder).flatMap((file) => violations(relative('.', file), readFileSync(file, 'utf8')));
       assert.deepEqual(found, []);
     });
@@ -61,5 +72,18 @@ describe('import boundaries between the folders', () => {
     assert.deepEqual(violations(join('islands', 'x.ts'), "const m = await import('../src/m.js');"), [`islands${sep}x.ts imports ../src/m.js (src/)`]);
     assert.deepEqual(violations(join('protocol', 'x.ts'), "import 'node:fs';"), [`protocol${sep}x.ts imports the package node:fs`]);
     assert.deepEqual(violations(join('islands', 'x.ts'), "import { a } from '../protocol/a.js';\nimport { b } from './b.js';"), []);
+  });
+
+  it('would catch an island importing class-validator or class-transformer, and lets it import browser packages', () => {
+    const rules = join('islands', 'lib', 'rules', 'x.ts');
+    assert.deepEqual(violations(rules, "import { ValidateBy, type ValidationOptions } from 'class-validator';"), [`${rules} imports the server package class-validator`]);
+    assert.deepEqual(violations(rules, "import type { ValidationOptions } from 'class-validator/types/decorator/ValidationOptions';"), [
+      `${rules} imports the server package class-validator/types/decorator/ValidationOptions`,
+    ]);
+    assert.deepEqual(violations(rules, "import { Transform } from 'class-transformer';"), [`${rules} imports the server package class-transformer`]);
+    assert.deepEqual(violations(rules, "import { IsTrimmed } from '../../../src/forms/custom-rules.js';"), [`${rules} imports ../../../src/forms/custom-rules.js (src/)`]);
+    assert.deepEqual(violations(rules, "import isEmail from 'validator/es/lib/isEmail.js';\nimport { useState } from 'react';"), []);
+    // A view may: it never reaches a browser bundle.
+    assert.deepEqual(violations(join('views', 'X.tsx'), "import { isUUID } from 'class-validator';"), []);
   });
 });

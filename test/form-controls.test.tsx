@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { IsNotEmpty } from 'class-validator';
 import { renderToString } from 'react-dom/server';
+import { dateField, timeField } from '../islands/lib/forms/date-time.js';
 import { defineFields } from '../islands/lib/forms/fields.js';
 import { Field, Form } from '../islands/lib/forms/markup.js';
 import { useForm } from '../islands/lib/forms/use-form.js';
@@ -17,12 +18,13 @@ import { defineForm } from '../src/forms/define.js';
 import { Secret } from '../src/forms/rules.js';
 import { validateForm } from '../src/forms/validate.js';
 import { attributesOf } from './helpers/form.js';
+import { islandBundles } from './helpers/island-bundles.js';
 
 const FIELDS = defineFields({
   naam: { control: 'text', label: 'Naam' },
   telefoon: { control: 'tel', label: 'Telefoon' },
-  datum: { control: 'date', label: 'Datum' },
-  tijd: { control: 'time', label: 'Tijd' },
+  datum: dateField({ label: 'Datum' }),
+  tijd: timeField({ label: 'Tijd' }),
   wachtwoord: { control: 'password', label: 'Wachtwoord' },
   aantal: { control: 'number', label: 'Aantal' },
   soort: { control: 'radios', label: 'Soort', options: { kort: 'Kort', lang: 'Lang' } },
@@ -62,9 +64,11 @@ describe('the controls of the form layer (docs/forms.md §10)', () => {
     assert.doesNotMatch(html, /geheim123/, 'the password is nowhere in the page');
   });
 
-  it('drops a value a date, time or number input cannot hold, as a browser would', () => {
-    const html = render({ datum: '25-11-2026', tijd: 'half tien', aantal: 'twee' });
-    for (const name of ['datum', 'tijd', 'aantal']) assert.equal(attributesOf(html, 'input', name)?.value, '', name);
+  it('drops a value a date, time or number input cannot hold, as a browser would: no date that is not in the calendar, no 24:00', () => {
+    for (const values of [{ datum: '25-11-2026', tijd: 'half tien', aantal: 'twee' }, { datum: '2027-02-29', tijd: '24:00', aantal: '5.' }, { datum: '2027-04-31', tijd: '12:60' }]) {
+      const html = render(values);
+      for (const name of Object.keys(values)) assert.equal(attributesOf(html, 'input', name)?.value, '', `${name} ${JSON.stringify(values[name as keyof typeof values])}`);
+    }
   });
 
   it('renders a radio group as a fieldset of radio buttons, the posted one checked, linked to its first option', () => {
@@ -91,6 +95,18 @@ describe('the controls of the form layer (docs/forms.md §10)', () => {
     assert.deepEqual(form.shown, ['naam']);
     const result = await validateForm(AccountDto, { naam: 'Anna', wachtwoord: '' });
     assert.deepEqual(result, { ok: false, errors: { wachtwoord: 'Dit veld is verplicht' } });
+  });
+
+  it('takes a date or time field only with its rule of what it holds, and ships the rules only in an island that has such a field', async () => {
+    // @ts-expect-error a date field is declared with dateField, which brings what it can hold
+    defineFields({ datum: { control: 'date', label: 'Datum' } });
+    const { inputs, sources } = await islandBundles(['islands', 'test/islands']);
+    const declaring = await Promise.all(
+      Object.entries(sources).map(async ([island, source]) => [island, /\b(?:dateField|timeField)\(/.test(await readFile(new URL(`../${source}`, import.meta.url), 'utf8'))] as const),
+    );
+    assert.ok(declaring.some(([, declares]) => declares), 'an island with a date or time field');
+    assert.ok(declaring.some(([, declares]) => !declares), 'an island without');
+    for (const [island, declares] of declaring) assert.equal(inputs[island]!.has('islands/lib/forms/date-time.ts'), declares, island);
   });
 
   it('styles controls by where they stand: no selector of the stylesheet names an input type', async () => {

@@ -1,13 +1,33 @@
 /**
  * The value an input shows back (docs/forms.md §4): a URL field keeps any text, in a text input
- * when it is no absolute URL; a number field shows only a number, as a browser does.
+ * when it is no absolute URL; a number field shows only a number, a date field only a real date
+ * and a time field only a time of the day, as a browser does (HTML's valid date and time strings,
+ * https://html.spec.whatwg.org/#valid-date-string).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { dateField, timeField } from '../islands/lib/forms/date-time.js';
+import type { InputSpec, PickedSpec } from '../islands/lib/forms/fields.js';
 import { inputValue, type InputValue } from '../islands/lib/forms/input-value.js';
-import type { InputSpec } from '../islands/lib/forms/fields.js';
+import { DATE_VALUES, TIME_VALUES, type HeldValue } from './fixtures/date-time-values.js';
 
-const CASES: ReadonlyArray<readonly [InputSpec['control'], string, InputValue]> = [
+/** A field of each control, as an island declares it. */
+const FIELD = {
+  url: { control: 'url', label: 'Website' },
+  number: { control: 'number', label: 'Aantal' },
+  email: { control: 'email', label: 'E-mailadres' },
+  text: { control: 'text', label: 'Naam' },
+  password: { control: 'password', label: 'Wachtwoord' },
+  date: dateField({ label: 'Datum' }),
+  time: timeField({ label: 'Tijd' }),
+} satisfies Record<string, InputSpec | PickedSpec>;
+
+type Case = readonly [keyof typeof FIELD, string, InputValue];
+
+/** Rows for a control that either holds a value as it is or shows nothing. */
+const holds = (control: 'date' | 'time', rows: readonly HeldValue[]): Case[] => rows.map(([value, held]) => [control, value, { type: control, defaultValue: held ? value : '' }]);
+
+const CASES: readonly Case[] = [
   ['url', '', { type: 'url', defaultValue: '' }],
   ['url', 'https://anna.voorbeeld.nl', { type: 'url', defaultValue: 'https://anna.voorbeeld.nl' }],
   ['url', ' http://voorbeeld.nl/pad?x=1 ', { type: 'url', defaultValue: ' http://voorbeeld.nl/pad?x=1 ' }],
@@ -28,13 +48,16 @@ const CASES: ReadonlyArray<readonly [InputSpec['control'], string, InputValue]> 
   ['number', '5.', { type: 'number', defaultValue: '' }],
   ['number', '0x5', { type: 'number', defaultValue: '' }],
   ['email', 'anna', { type: 'email', defaultValue: 'anna' }],
+  ...holds('date', DATE_VALUES),
+  ...holds('time', TIME_VALUES),
   ['text', ' Anna "de" <Vries> ', { type: 'text', defaultValue: ' Anna "de" <Vries> ' }],
+  ['password', 'geheim123', { type: 'password', defaultValue: '' }],
 ];
 
 describe('inputValue: what an input can carry (docs/forms.md §4)', () => {
   for (const [control, value, expected] of CASES) {
     it(`${control} ${JSON.stringify(value)} → type ${expected.type}${expected.inputMode ? ` inputmode ${expected.inputMode}` : ''}, value ${JSON.stringify(expected.defaultValue)}`, () => {
-      assert.deepEqual(inputValue(control, value), expected);
+      assert.deepEqual(inputValue(FIELD[control], value), expected);
     });
   }
 });

@@ -1,20 +1,20 @@
 /**
  * One module per rule (docs/forms.md §10): every module of islands/lib/rules/ is named by its
- * rule and listed in the server's index, each form island's bundle carries the checks of the rules
- * its list names and no other, and a DTO with a rule no module defines is refused.
+ * rule and listed in the server's index, every rule has a server decorator (class-validator's, or
+ * a custom rule's made from its module in src/forms/custom-rules.ts), each form island's bundle
+ * carries the checks of the rules its list names and no other, and a DTO with a rule no module
+ * defines is refused.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
+import * as classValidator from 'class-validator';
 import { Contains } from 'class-validator';
-import * as esbuild from 'esbuild';
-import { clientBuilds } from '../build/client.mjs';
-import { ROOT } from '../build/paths.mjs';
-import { deriveRules } from '../build/rules.mjs';
 import { defaultMessage, RULES } from '../islands/lib/rules/index.js';
 import { browserRules } from '../src/forms/browser-rules.js';
+import * as customRules from '../src/forms/custom-rules.js';
+import { rulesOf, validateForm } from '../src/forms/validate.js';
+import { islandBundles } from './helpers/island-bundles.js';
 
 const FOLDER = new URL('../islands/lib/rules/', import.meta.url);
 
@@ -31,29 +31,36 @@ describe('the rule modules (docs/forms.md §10)', () => {
     assert.equal(Object.keys(RULES).length, files.length);
   });
 
-  it("bundles into each form island the checks of the rules its list names, and no other rule's module", async () => {
-    const { lists } = await deriveRules(ROOT);
-    const out = await mkdtemp(join(tmpdir(), 'eiland-rules-'));
-    try {
-      const { islands, options } = await clientBuilds({ root: ROOT, out, islandDirs: ['islands'], production: true, lists: Promise.resolve(lists) });
-      const { metafile } = await esbuild.build({ ...options[0]!, write: false });
-      const outputs = metafile!.outputs;
-      /** Every output an output imports statically, transitively, with itself. */
-      const graph = (file: string, seen = new Set<string>()): Set<string> => {
-        seen.add(file);
-        for (const imported of outputs[file]!.imports) if (imported.kind === 'import-statement' && !seen.has(imported.path)) graph(imported.path, seen);
-        return seen;
-      };
-      assert.ok(Object.keys(lists).length > 0);
-      for (const [island, list] of Object.entries(lists)) {
-        const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint === islands[island]);
-        assert.ok(entry, island);
-        const bundled = [...graph(entry)].flatMap((file) => Object.keys(outputs[file]!.inputs)).flatMap((input) => /^islands\/lib\/rules\/(\w+)\.ts$/.exec(input)?.[1] ?? []).filter((name) => name !== 'rule');
-        const named = Object.values(list).flatMap((field) => field.rules.map((rule) => rule.name));
-        assert.deepEqual(new Set(bundled), new Set(named), island);
+  it("gives every rule a server decorator: class-validator's own, or one of src/forms/custom-rules.ts that runs its module's check under its name", async () => {
+    const builtIn = new Set(Object.values(classValidator).filter((value) => typeof value === 'string'));
+    const custom = new Set<string>();
+    for (const [exported, factory] of Object.entries(customRules)) {
+      if (exported === 'decoratorOf') continue;
+      class Dto {
+        veld!: unknown;
       }
-    } finally {
-      await rm(out, { recursive: true, force: true });
+      (factory as () => PropertyDecorator)()(Dto.prototype, 'veld');
+      const rules = rulesOf(Dto).get('veld') ?? [];
+      assert.equal(rules.length, 1, exported);
+      const name = rules[0]!.name;
+      assert.ok(RULES[name], `${exported} is the decorator of a rule module, not of "${name}"`);
+      custom.add(name);
+      for (const value of ['anna@voorbeeld.nl', ' anna ', '"a b"@voorbeeld.nl', 'a', 5]) {
+        const { ok } = await validateForm(Dto, { veld: value });
+        assert.equal(ok, RULES[name].check(value, []), `${exported} judges ${JSON.stringify(value)} as its module does`);
+      }
+    }
+    assert.ok(custom.size > 0);
+    for (const name of Object.keys(RULES)) assert.ok(builtIn.has(name) !== custom.has(name), `${name}: one decorator, class-validator's or a custom one`);
+  });
+
+  it("bundles into each form island the checks of the rules its list names, and no other rule's module", async () => {
+    const { inputs, lists } = await islandBundles();
+    assert.ok(Object.keys(lists).length > 0);
+    for (const [island, list] of Object.entries(lists)) {
+      const bundled = [...inputs[island]!].flatMap((input) => /^islands\/lib\/rules\/(\w+)\.ts$/.exec(input)?.[1] ?? []).filter((name) => name !== 'rule');
+      const named = Object.values(list).flatMap((field) => field.rules.map((rule) => rule.name));
+      assert.deepEqual(new Set(bundled), new Set(named), island);
     }
   });
 

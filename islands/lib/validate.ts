@@ -3,7 +3,7 @@
  * DTO with the check of each rule's module in islands/lib/rules/ (the same validator.js functions
  * class-validator calls on the server). It imports no check itself: a form island's entry
  * registers the checks of the rules its list names (build/form-islands.mjs), so an island carries
- * no other check, and no rule module's message or server decorator reaches the browser.
+ * no other check, and no rule module's message reaches the browser.
  */
 import { applyTransform, isEmptyValue, type BrowserRule, type FieldRules, type FormRules } from '../../protocol/rules.js';
 import type { Rule } from './rules/rule.js';

@@ -6,7 +6,7 @@ import { IsIn, IsNotEmpty, MaxLength, MinLength } from 'class-validator';
 import { SUBJECTS } from '../../protocol/contact.js';
 import { greeting, SIGNATURE, type MailContent } from '../mail/compose.js';
 import type { Storage } from '../storage/types.js';
-import { IsMailbox } from '../../islands/lib/rules/isMailbox.js';
+import { IsMailbox } from './custom-rules.js';
 import { defineForm } from './define.js';
 import { records, type Records, type Stored } from './keep.js';
 import { Trim } from './rules.js';

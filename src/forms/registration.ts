@@ -23,10 +23,9 @@ import {
 import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
 import { greeting, SIGNATURE, type MailContent } from '../mail/compose.js';
 import type { Storage } from '../storage/types.js';
+import { IsMailbox, IsTrimmed } from './custom-rules.js';
 import { defineForm } from './define.js';
 import { records, type Records, type Stored } from './keep.js';
-import { IsMailbox } from '../../islands/lib/rules/isMailbox.js';
-import { IsTrimmed } from '../../islands/lib/rules/isTrimmed.js';
 import { Optional, ToArray, ToInteger, Trim } from './rules.js';
 
 /** A registration as the form submits it, after its transforms. */

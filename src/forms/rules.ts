@@ -1,7 +1,7 @@
 /**
  * Eiland's own form decorators (docs/forms.md §1), beside class-validator's and the custom
- * rules' (each in its module of islands/lib/rules/, e.g. `IsTrimmed`): `Optional` (an empty optional field is not
- * validated further), and the input transforms `Trim`, `ToInteger`, `ToArray`.
+ * rules' (src/forms/custom-rules.ts, e.g. `IsTrimmed`): `Optional` (an empty optional field is not
+ * validated further), `Secret`, and the input transforms `Trim`, `ToInteger`, `ToArray`.
  * Transforms and optional fields are recorded so the rule list for the browser
  * can name them; their logic is shared with the browser (`protocol/rules.ts`).
  */

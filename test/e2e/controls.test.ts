@@ -1,14 +1,17 @@
 /**
  * The controls no site form uses yet, in Chromium (docs/forms.md §10), with JavaScript on: a radio
  * group read and judged as one field, its summary link moving focus to its first option; a
- * password judged by its rules; tel, date and time read as typed; and, with JavaScript off, every
- * control there to fill.
+ * password judged by its rules; tel, date and time read as typed; with JavaScript off, every
+ * control there to fill; and a date or time input holding exactly the values the form layer
+ * shows back (docs/forms.md §4).
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { productionAssets } from '../../src/assets/source.js';
 import { islandRoutes, testBuild } from '../fixtures/island-routes.js';
+import { DATE_VALUES, TIME_VALUES } from '../fixtures/date-time-values.js';
 import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { fillForm } from '../helpers/form.js';
 
 let build: Awaited<ReturnType<typeof testBuild>> | undefined;
 const suite = browserSuite(async () => {
@@ -47,13 +50,7 @@ describe('the controls of the form layer in Chromium (docs/forms.md §10)', { sk
 
       await page.type('#telefoon', '+31 20 123 4567');
       // A date and a time as the browser's picker sets them (how they are typed depends on the locale).
-      for (const [id, value] of [['datum', '2026-11-25'], ['tijd', '09:30']]) {
-        await page.$eval(`#${id}`, (input, v) => {
-          (input as HTMLInputElement).value = v as string;
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-          input.dispatchEvent(new Event('change', { bubbles: true }));
-        }, value);
-      }
+      await fillForm(page, { datum: '2026-11-25', tijd: '09:30' });
       await page.focus('#wachtwoord');
       await page.keyboard.type('langgenoeg');
       await page.keyboard.press('Tab');
@@ -64,6 +61,23 @@ describe('the controls of the form layer in Chromium (docs/forms.md §10)', { sk
         { telefoon: '+31 20 123 4567', datum: '2026-11-25', tijd: '09:30', wachtwoord: 'kortlanggenoeg', soort: 'lang', _csrf: undefined, _submission: undefined, bedrijf: undefined },
       );
       assert.deepEqual(errors, []);
+    }));
+
+  it('holds in a date or time input exactly the values the form layer shows back: HTML\'s valid date and time strings', () =>
+    withPage(suite.chromium, {}, async ({ page }) => {
+      const rows = [...DATE_VALUES.map(([value]) => ['date', value]), ...TIME_VALUES.map(([value]) => ['time', value])];
+      // What the browser keeps of each value: its value sanitization empties one it cannot hold.
+      const script = `JSON.stringify(${JSON.stringify(rows)}.map(([type, value]) => {
+        const input = document.createElement('input');
+        input.type = type;
+        input.value = value;
+        return input.value === value;
+      }))`;
+      const held = JSON.parse(String(await page.evaluate(script))) as boolean[];
+      assert.deepEqual(
+        rows.map(([, value], i) => `${value}: ${held[i]}`),
+        [...DATE_VALUES, ...TIME_VALUES].map(([value, holds]) => `${value}: ${holds}`),
+      );
     }));
 
   it('without JavaScript: every control is there to fill, a group of radio buttons under its legend', () =>

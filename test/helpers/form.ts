@@ -183,36 +183,72 @@ export async function fill(page: Page, id: string, value: string): Promise<void>
 type Typing = 'replace' | 'type';
 
 /**
+ * Input types whose value a person picks rather than types: what keys enter depends on the
+ * browser and its locale (Chromium's date field in an American locale takes month, day, year), so
+ * {@link fillForm} sets their value as the browser's own picker does.
+ */
+const PICKED = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range']);
+
+/**
+ * Sets a picked input's value as the browser's own picker does: focus on it (so the field before
+ * it loses focus, as when a person moves on), the value set, then `input` and `change`. The value
+ * goes through the element's own setter, not the property a framework may have put over it on the
+ * element (React's change tracking): the island sees a change, as it sees one made with the picker.
+ * A string, not a function: tsx rewrites functions given to the page.
+ * @returns the value the input holds afterwards ('' when it cannot hold the one given)
+ */
+async function pick(page: Page, id: string, value: string): Promise<string> {
+  const script = `(() => {
+    const input = document.getElementById(${JSON.stringify(id)});
+    input.focus();
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, ${JSON.stringify(value)});
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    return input.value;
+  })()`;
+  return String(await page.evaluate(script));
+}
+
+/**
  * Fills a form in a browser page from values, field by field in their order (docs/qa-kit.md §4):
- * a text field or textarea gets its text, a select its option, and the boxes of a checkbox group
- * (`#<name>-<value>`) or a lone checkbox (`#<name>`) whose values are given are clicked. What kind
- * of control a field is comes from the page: its controls of that name. Works with JavaScript on
- * and off, in Chromium and Firefox (docs/qa-kit.md §7).
+ * a text field or textarea gets its text, a select its option, the boxes of a checkbox group
+ * (`#<name>-<value>`), the option of a radio group and a lone checkbox (`#<name>`) whose values
+ * are given are clicked, and a date, time or other picked input (`datetime-local`, `month`,
+ * `week`, `color`, `range`) gets its value as the browser's picker sets it, whatever the locale.
+ * What kind of control a field is comes from the page: its controls of that name. Works with
+ * JavaScript on and off, in Chromium and Firefox (docs/qa-kit.md §7): the form posts what was
+ * given, and with JavaScript a field counts as changed, judged when focus leaves it.
  * @param page a puppeteer page showing the form
  * @param values field name → value, e.g. a kit's `valid`; a checkbox group's values as an array;
- *   undefined leaves a field alone, as does '' for a checkbox
+ *   a date as `2026-11-25`, a time as `09:30` (HTML's value formats, not the locale's);
+ *   undefined leaves a field alone, as does '' for a checkbox or radio group ('' empties a
+ *   picked input)
  * @param options `typing`: `replace` (the default) replaces a text field's value by typing, as
  *   {@link fill} does; `type` focuses the field and types, as `page.type` does (an empty form;
  *   '' types nothing)
- * @throws Error naming a field the page has no control for, or a checkbox value it has no box for
+ * @throws Error naming a field the page has no control for, a checkbox or radio value it has no
+ *   box for, or a value a picked input cannot hold (`2027-02-30` in a date input)
  */
 export async function fillForm(page: Page, values: Fields, { typing = 'replace' }: { typing?: Typing } = {}): Promise<void> {
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
     const controls = await page.$$eval(`[name="${name}"]`, (found) =>
-      found.map((control) => ({ kind: control.tagName === 'SELECT' ? 'select' : control.getAttribute('type') === 'checkbox' ? 'checkbox' : 'text', id: control.id, value: (control as HTMLInputElement).value })),
+      found.map((control) => ({ kind: control instanceof HTMLInputElement ? control.type : control.tagName.toLowerCase(), id: control.id, value: (control as HTMLInputElement).value })),
     );
     const kind = controls[0]?.kind;
     if (kind === undefined) throw new Error(`The page has no control named "${name}"`);
     const text = String(value);
     if (kind === 'select') {
       await page.select(`#${name}`, text);
-    } else if (kind === 'checkbox') {
+    } else if (kind === 'checkbox' || kind === 'radio') {
       for (const chosen of ([] as string[]).concat(value).filter((v) => v !== '')) {
         const box = controls.find((control) => control.value === chosen);
-        if (!box) throw new Error(`The page has no "${name}" box of value "${chosen}"`);
+        if (!box) throw new Error(`The page has no "${name}" ${kind} of value "${chosen}"`);
         await page.click(`#${box.id}`);
       }
+    } else if (PICKED.has(kind)) {
+      const held = await pick(page, controls[0]!.id, text);
+      if (held !== text) throw new Error(`The ${kind} input "${name}" cannot hold "${text}" (it holds "${held}")`);
     } else if (typing === 'replace') {
       await fill(page, name, text);
     } else if (text !== '') {

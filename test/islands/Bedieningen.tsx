@@ -6,6 +6,7 @@
  */
 import type { FormProps } from '../../protocol/forms.js';
 import type { FormRules } from '../../protocol/rules.js';
+import { dateField, timeField } from '../../islands/lib/forms/date-time.js';
 import { defineFields } from '../../islands/lib/forms/fields.js';
 import { ErrorSummary, Field, Form } from '../../islands/lib/forms/markup.js';
 import { registerFormRules } from '../../islands/lib/forms/rules.js';
@@ -17,8 +18,8 @@ import { registerChecks } from '../../islands/lib/validate.js';
 
 const FIELDS = defineFields({
   telefoon: { control: 'tel', label: 'Telefoon' },
-  datum: { control: 'date', label: 'Datum' },
-  tijd: { control: 'time', label: 'Tijd' },
+  datum: dateField({ label: 'Datum' }),
+  tijd: timeField({ label: 'Tijd' }),
   wachtwoord: { control: 'password', label: 'Wachtwoord' },
   soort: { control: 'radios', label: 'Soort', options: { kort: 'Kort', lang: 'Lang' } },
 });

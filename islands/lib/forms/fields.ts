@@ -15,9 +15,23 @@ interface FieldBase {
 
 /** An input of one line: its type (a `password` is never shown back, docs/forms.md §10). */
 export interface InputSpec extends FieldBase {
-  control: 'text' | 'email' | 'url' | 'number' | 'tel' | 'date' | 'time' | 'password';
+  control: 'text' | 'email' | 'url' | 'number' | 'tel' | 'password';
   autoComplete?: string;
   /** Further attributes of the input, e.g. `{ spellCheck: 'false' }`. */
+  attributes?: Record<string, string>;
+}
+
+/**
+ * An input whose value a person picks: a date or a time, declared with `dateField` or `timeField`
+ * (islands/lib/forms/date-time.ts), which bring HTML's rule of what it can hold; so only a form
+ * with such a field carries that rule (docs/forms.md §10).
+ */
+export interface PickedSpec extends FieldBase {
+  control: 'date' | 'time';
+  /** Whether the input can hold a value (HTML's value format): one it cannot is not shown back. */
+  holds(value: string): boolean;
+  autoComplete?: string;
+  /** Further attributes of the input, e.g. `{ min: '2026-01-01' }`. */
   attributes?: Record<string, string>;
 }
 
@@ -61,7 +75,7 @@ export interface CheckboxSpec extends FieldBase {
 }
 
 /** A field's declaration. */
-export type FieldSpec = InputSpec | TextareaSpec | SelectSpec | CheckboxesSpec | RadiosSpec | CheckboxSpec;
+export type FieldSpec = InputSpec | PickedSpec | TextareaSpec | SelectSpec | CheckboxesSpec | RadiosSpec | CheckboxSpec;
 
 /** A form's fields by name, in form order. */
 export type FieldSpecs = Readonly<Record<string, FieldSpec>>;

@@ -1,28 +1,23 @@
 /**
  * What an `<input>` is rendered with when a form shows back what was posted (docs/forms.md §4):
- * HTML allows a `url` input only an absolute URL as its value and a `number` input only a number.
- * A URL field keeps what was typed in a text input with the URL keyboard; a number field gets only
- * a number, as a browser keeps no other text in it. Browser code, rendered on the server too.
+ * HTML allows a `url` input only an absolute URL as its value, a `number` input only a number, and
+ * a date or time input only a real date or time (its field's own rule, islands/lib/forms/date-time.ts).
+ * A URL field keeps what was typed in a text input with the URL keyboard; a number, date or time
+ * field gets only what it can hold, as a browser keeps nothing else in it. Browser code, rendered
+ * on the server too.
  */
-import type { InputSpec } from './fields.js';
+import type { InputSpec, PickedSpec } from './fields.js';
 
 /** The attributes that carry an input's value. */
 export interface InputValue {
-  type: InputSpec['control'];
+  type: (InputSpec | PickedSpec)['control'];
   /** `url` when a URL field is shown as text; else none. */
   inputMode?: 'url';
   defaultValue: string;
 }
 
-/**
- * The values HTML lets an input of each type hold: a valid floating-point number (`-1`, `2.5`,
- * `.5`, `1e3`), a date (`2026-11-25`), a time (`09:30`, `09:30:15`). Another value is dropped.
- */
-const HOLDS: Partial<Record<InputSpec['control'], RegExp>> = {
-  number: /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/,
-  date: /^\d{4,}-\d{2}-\d{2}$/,
-  time: /^\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/,
-};
+/** A valid floating-point number, the only value a `number` input holds: `-1`, `2.5`, `.5`, `1e3`. */
+const NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /**
  * Whether a string is an absolute URL a `url` input may carry: it parses without a base, and holds
@@ -43,16 +38,17 @@ function isAbsoluteUrl(value: string): boolean {
 
 /**
  * The type and value an input is rendered with.
- * @param control the field's declared control
+ * @param field the field's declaration: its control, and for a date or time its rule of what it holds
  * @param value the value to show (`''` for none)
  * @returns the declared type and the value, or for a URL field whose value is not an absolute URL
  *   `type="text"` with `inputmode="url"`, or for a number, date or time field whose value its type
- *   cannot hold no value; a password field never gets one
- * @example inputValue('url', 'voorbeeld.nl') // { type: 'text', inputMode: 'url', defaultValue: 'voorbeeld.nl' }
+ *   cannot hold (`abc`, `2027-02-30`, `24:00`) no value; a password field never gets one
+ * @example inputValue({ control: 'url', label: 'Website' }, 'voorbeeld.nl') // { type: 'text', inputMode: 'url', defaultValue: 'voorbeeld.nl' }
  */
-export function inputValue(control: InputSpec['control'], value: string): InputValue {
+export function inputValue(field: InputSpec | PickedSpec, value: string): InputValue {
+  const { control } = field;
   if (value === '' || control === 'password') return { type: control, defaultValue: '' };
   if (control === 'url' && !isAbsoluteUrl(value)) return { type: 'text', inputMode: 'url', defaultValue: value };
-  if (HOLDS[control]?.test(value) === false) return { type: control, defaultValue: '' };
-  return { type: control, defaultValue: value };
+  const holds = 'holds' in field ? field.holds(value) : control !== 'number' || NUMBER.test(value);
+  return { type: control, defaultValue: holds ? value : '' };
 }

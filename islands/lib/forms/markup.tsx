@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { CSRF_FIELD, HONEYPOT_FIELD, SUBMISSION_FIELD } from '../../../protocol/forms.js';
 import { messageLanguage } from '../../../protocol/messages.js';
 import { inputValue } from './input-value.js';
-import { fieldAnchor, type CheckboxesSpec, type CheckboxSpec, type FieldSpec, type InputSpec, type RadiosSpec, type SelectSpec, type TextareaSpec } from './fields.js';
+import { fieldAnchor, type CheckboxesSpec, type CheckboxSpec, type FieldSpec, type InputSpec, type PickedSpec, type RadiosSpec, type SelectSpec, type TextareaSpec } from './fields.js';
 import type { FormController } from './use-form.js';
 
 /** The error summary's heading (docs/forms.md §4). */
@@ -69,11 +69,11 @@ function labelled({ name, spec, error }: FieldView<FieldSpec>, control: ReactNod
 /** The text a single-valued control starts with. */
 const textOf = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');
 
-function input(view: FieldView<InputSpec>) {
+function input(view: FieldView<InputSpec | PickedSpec>) {
   const { name, spec, value, error } = view;
   return labelled(
     view,
-    <input id={name} name={name} {...inputValue(spec.control, textOf(value))} autoComplete={spec.autoComplete} {...controlState(name, spec, error)} {...spec.attributes} />,
+    <input id={name} name={name} {...inputValue(spec, textOf(value))} autoComplete={spec.autoComplete} {...controlState(name, spec, error)} {...spec.attributes} />,
   );
 }
 

@@ -1,8 +1,9 @@
 /**
  * Every rule of the form layer by name (docs/forms.md §5, §10): the server's list of what the
  * browser can evaluate (a DTO with any other rule is refused when its list is derived) and the
- * default messages. Server code: the browser imports the modules' checks alone
- * (islands/lib/validate.ts), never this index. Each module's file is named by its rule.
+ * default messages. Like the modules, it imports no server code; only the server imports it: the
+ * browser imports the modules' checks alone (islands/lib/validate.ts), never this index. Each
+ * module's file is named by its rule.
  */
 import { MESSAGES } from '../../../protocol/messages.js';
 import * as arrayMaxSize from './arrayMaxSize.js';

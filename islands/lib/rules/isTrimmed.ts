@@ -1,15 +1,12 @@
 /**
  * The custom rule `isTrimmed` (docs/forms.md §1 "trim"): a string without leading or trailing
- * white space. Its server decorator is `IsTrimmed()`.
+ * white space. Its server decorator is `IsTrimmed()` (src/forms/custom-rules.ts).
  */
 import { MESSAGES } from '../../../protocol/messages.js';
-import { decoratorOf, type Rule } from './rule.js';
+import type { Rule } from './rule.js';
 
 export const name = 'isTrimmed';
 
 export const check: Rule['check'] = (v) => typeof v === 'string' && v === v.trim();
 
 export const message: Rule['message'] = () => MESSAGES.trim;
-
-/** Fails when the value has leading or trailing white space: the server's decorator of this rule. */
-export const IsTrimmed = (): PropertyDecorator => decoratorOf({ name, check, message })();

@@ -2,11 +2,11 @@
  * A validation rule of the form layer (docs/forms.md §5, §10), defined in one module of this
  * folder, named by the rule: it exports the rule's class-validator `name`, its `check` as the
  * browser runs it (the same validator.js function class-validator calls on the server), and its
- * default `message`. A custom rule's module also exports its server decorator, made here; a
- * class-validator rule's decorator is class-validator's own. The browser imports the checks
- * alone (islands/lib/validate.ts): no message function and no decorator reaches it.
+ * default `message`. This is the part both sides share, so it imports no server code: a class-validator
+ * rule's decorator is class-validator's own, a custom rule's is made from its module on the server
+ * (src/forms/custom-rules.ts). The browser imports the checks alone (islands/lib/validate.ts): no
+ * message function reaches it.
  */
-import { ValidateBy, type ValidationOptions } from 'class-validator';
 import type { RuleConstraint } from '../../../protocol/rules.js';
 
 /** A rule: what its module exports. */
@@ -24,15 +24,4 @@ export interface Rule {
    * @param constraints the rule's bounds, e.g. `[2]` for `MinLength(2)`
    */
   message(constraints: readonly unknown[]): string;
-}
-
-/**
- * The server decorator of a custom rule: class-validator runs the rule's own check under its
- * name, so the server and the browser judge a value with the same function.
- * @param rule the custom rule
- * @returns a decorator factory taking the rule's constraints and class-validator's options
- */
-export function decoratorOf(rule: Rule): (constraints?: RuleConstraint[], options?: ValidationOptions) => PropertyDecorator {
-  return (constraints = [], options) =>
-    ValidateBy({ name: rule.name, constraints, validator: { validate: (value, args) => rule.check(value, (args?.constraints ?? []) as RuleConstraint[]) } }, options);
 }
