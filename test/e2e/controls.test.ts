@@ -1,9 +1,10 @@
 /**
  * The controls no site form uses yet, in Chromium (docs/forms.md §10), with JavaScript on: a radio
  * group read and judged as one field, its summary link moving focus to its first option; a
- * password judged by its rules; tel, date and time read as typed; with JavaScript off, every
- * control there to fill; and a date or time input holding exactly the values the form layer
- * shows back (docs/forms.md §4).
+ * password judged by its rules; tel, date and time read as typed; the server's message on a date,
+ * a time or an option it could not show back kept until that field is edited (docs/forms.md §5);
+ * with JavaScript off, every control there to fill; and a date or time input holding exactly the
+ * values the form layer shows back (docs/forms.md §4).
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
@@ -11,7 +12,7 @@ import { productionAssets } from '../../src/assets/source.js';
 import { islandRoutes, testBuild } from '../fixtures/island-routes.js';
 import { DATE_VALUES, TIME_VALUES } from '../fixtures/date-time-values.js';
 import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
-import { fillForm } from '../helpers/form.js';
+import { fieldErrors, fillForm, visibleFieldErrors } from '../helpers/form.js';
 
 let build: Awaited<ReturnType<typeof testBuild>> | undefined;
 const suite = browserSuite(async () => {
@@ -61,6 +62,41 @@ describe('the controls of the form layer in Chromium (docs/forms.md §10)', { sk
         { telefoon: '+31 20 123 4567', datum: '2026-11-25', tijd: '09:30', wachtwoord: 'kortlanggenoeg', soort: 'lang', _csrf: undefined, _submission: undefined, bedrijf: undefined },
       );
       assert.deepEqual(errors, []);
+    }));
+
+  it('with JavaScript: keeps the server\'s message on a date, a time and an option it could not show back until that field is edited', () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
+      await page.goto(`${suite.app.url}/proef/bedieningen`);
+      await page.waitForSelector(HYDRATED, { timeout: 5000 });
+      // What no picker or group gives, posted natively (past the island) as a browser without
+      // JavaScript could send it: the fixture answers 422 with the page again.
+      const post = `Object.assign(document.querySelector('#datum'), { type: 'text', value: '2027-02-30' });
+        Object.assign(document.querySelector('#tijd'), { type: 'text', value: '24:00' });
+        Object.assign(document.querySelector('#soort-kort'), { value: 'middel', checked: true });
+        HTMLFormElement.prototype.submit.call(document.querySelector('form'))`;
+      const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.evaluate(post)]);
+      assert.equal(response.status(), 422);
+      const server = { datum: 'Invoer is niet geldig', tijd: 'Invoer is niet geldig', soort: 'Invoer is niet geldig' };
+      assert.deepEqual(fieldErrors(await response.text()), server, 'the server\'s messages');
+      // The page again, waited for by its content: the router saving the scroll position is a
+      // same-document navigation that may end a wait for navigation first.
+      await page.waitForSelector('#datum-fout', { timeout: 5000 });
+      const shown = await page.$$eval('#datum, #tijd, input[name="soort"]:checked', (inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      assert.deepEqual(shown, ['', ''], 'shown as nothing, no option chosen');
+
+      // The island hydrates at load; an interaction elsewhere is judged after it started.
+      await page.waitForSelector(HYDRATED, { timeout: 5000 });
+      await page.type('#wachtwoord', 'kort');
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(`${message('wachtwoord')} === 'at least 8 characters'`, { timeout: 3000 });
+      assert.deepEqual(await visibleFieldErrors(page), { ...server, wachtwoord: 'at least 8 characters' });
+
+      // An edit of the date is judged as any change; the others keep the server's message.
+      await fillForm(page, { datum: '2026-11-25' });
+      await page.focus('#telefoon');
+      await page.waitForFunction(`${message('datum')} === null`, { timeout: 3000 });
+      assert.deepEqual(await visibleFieldErrors(page), { tijd: server.tijd, soort: server.soort, wachtwoord: 'at least 8 characters' });
+      assert.deepEqual(errors.filter((e) => !/status of 422/.test(e)), []);
     }));
 
   it('holds in a date or time input exactly the values the form layer shows back: HTML\'s valid date and time strings', () =>

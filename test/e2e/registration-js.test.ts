@@ -119,6 +119,36 @@ eachBrowser((browser) => {
         assert.equal((await errorsOf(page)).gebruikersnaam, undefined);
       }));
 
+    it('keeps the server\'s message on a number it could not show back until that field is edited', () =>
+      withPage(suite.browser, {}, async ({ page, errors }) => {
+        await openForm(page, suite.app.url);
+        await fillForm(page, SANNE);
+        // Letters a number input cannot hold, posted natively (past the island) as a browser
+        // without JavaScript could send them.
+        await page.evaluate(`Object.assign(document.querySelector('#personen'), { type: 'text', value: 'abc' })`);
+        const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.evaluate('HTMLFormElement.prototype.submit.call(document.querySelector("form"))')]);
+        assert.equal(response.status(), 422);
+        // The page again, waited for by its content: the router saving the scroll position is a
+        // same-document navigation that may end a wait for navigation first.
+        await page.waitForSelector('#personen-fout', { timeout: 5000 });
+        assert.deepEqual(await errorsOf(page), { personen: 'Invoer is niet geldig' }, 'the server\'s message');
+        assert.equal(await page.$eval('#personen', (e) => (e as HTMLInputElement).value), '', 'abc is shown as nothing');
+
+        // The first interaction hydrates; the next, elsewhere, is judged after the island started.
+        await hydrateIsland(page, 'RegistrationForm');
+        await fill(page, 'gebruikersnaam', 'Sanne');
+        await page.keyboard.press('Tab');
+        await page.waitForSelector('#gebruikersnaam-fout', { timeout: 3000 });
+        assert.deepEqual(await errorsOf(page), { gebruikersnaam: 'the value must be lowercase', personen: 'Invoer is niet geldig' });
+        assert.deepEqual(await page.$$eval('#foutoverzicht a', (links) => links.map((a) => `${a.getAttribute('href')} ${a.textContent}`)), ['#personen Invoer is niet geldig']);
+
+        // An edit of the field itself is judged as any change.
+        await fill(page, 'personen', '');
+        await page.keyboard.press('Tab');
+        await page.waitForFunction(`document.querySelector('#personen-fout')?.textContent === 'Dit veld is verplicht'`, { timeout: 3000 });
+        assert.deepEqual(errors.filter((e) => !/status of 422/.test(e)), []);
+      }));
+
     it('hydrates props holding </script><!-- and U+2028 without a warning, the value intact', () =>
       withPage(suite.browser, {}, async ({ page, errors }) => {
         const hostile = '</script><!--<script>window.geraakt=1</script>\u2028\u2029 & >';

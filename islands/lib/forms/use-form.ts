@@ -85,14 +85,20 @@ export function useForm(fields: FieldSpecs, props: FormProps): FormController {
   };
 
   // A field edited before hydration (docs/forms.md §5): judged now if focus has left it, else
-  // when it does, as if its changes had been seen.
+  // when it does, as if its changes had been seen. Edited from what the page showed, not from
+  // what was posted: a value its control cannot hold was shown as nothing (docs/forms.md §4) and
+  // keeps the server's message. A reset copy of the form holds what was rendered, by the browser's
+  // own rules for every control.
   useEffect(() => {
     const form = element.current;
     if (!form) return;
     const values = readValues(form, fields);
+    const rendered = form.cloneNode(true) as HTMLFormElement;
+    rendered.reset();
+    const shown = readValues(rendered, fields);
     const focused = (document.activeElement as HTMLInputElement | null)?.name;
     for (const name of names) {
-      if (sameValue(values[name], props.values[name])) continue;
+      if (sameValue(values[name], shown[name])) continue;
       changed.current.add(name);
       if (name !== focused) judge(name, values[name]);
     }
@@ -128,8 +134,7 @@ export function useForm(fields: FieldSpecs, props: FormProps): FormController {
   return { fields, props, errors, failing, summary, element, handlers: { onSubmit, onChange, onBlur } };
 }
 
-/** Whether two values of a field send the same: an empty string counts as nothing sent. */
+/** Whether two readings of a field (`readValues`) send the same. */
 function sameValue(a: string | string[] | undefined, b: string | string[] | undefined): boolean {
-  const sent = (value: typeof a) => ([] as string[]).concat(value ?? []).filter((v) => v !== '').join('\n');
-  return sent(a) === sent(b);
+  return [a].flat().join('\n') === [b].flat().join('\n');
 }
