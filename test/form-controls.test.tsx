@@ -1,8 +1,10 @@
 /**
  * Every control of the form layer (docs/forms.md §10), as the server renders it, JavaScript or
  * not: each input type with its value shown back where its type can hold it, a password never,
- * radio buttons and checkboxes checked as posted; a `@Secret()` field left out of what a form
- * shows again; and controls styled by where they stand, never by a list of types.
+ * radio buttons and checkboxes checked as posted, a textarea with its text; a `@Secret()` field
+ * left out of what a form shows again; the date, time and textarea fields declared only with what
+ * they bring, shipped only with a form that has one; and controls styled by where they stand,
+ * never by a list of types.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -12,6 +14,7 @@ import { renderToString } from 'react-dom/server';
 import { dateField, timeField } from '../islands/lib/forms/date-time.js';
 import { defineFields } from '../islands/lib/forms/fields.js';
 import { Field, Form } from '../islands/lib/forms/markup.js';
+import { textareaField } from '../islands/lib/forms/textarea.js';
 import { useForm } from '../islands/lib/forms/use-form.js';
 import type { FormProps } from '../protocol/forms.js';
 import { defineForm } from '../src/forms/define.js';
@@ -29,6 +32,7 @@ const FIELDS = defineFields({
   aantal: { control: 'number', label: 'Aantal' },
   soort: { control: 'radios', label: 'Soort', options: { kort: 'Kort', lang: 'Lang' } },
   dagen: { control: 'checkboxes', label: 'Dagen', options: { ma: 'Maandag', di: 'Dinsdag' } },
+  bericht: textareaField({ label: 'Bericht', rows: 3 }),
 });
 
 function TestForm(props: FormProps) {
@@ -81,6 +85,11 @@ describe('the controls of the form layer (docs/forms.md §10)', () => {
     assert.equal(attributesOf(html, 'input', 'dagen-di')?.checked, '');
   });
 
+  it('renders a textarea with the text shown back as its content, empty without one', () => {
+    assert.match(render({ bericht: 'Tot <ziens>\nAnna' }), /<textarea id="bericht" name="bericht" rows="3">Tot &lt;ziens&gt;\nAnna<\/textarea>/);
+    assert.match(render({}), /<textarea id="bericht" name="bericht" rows="3"><\/textarea>/);
+  });
+
   it('leaves a field marked @Secret() out of what a form shows again, and validates it all the same', async () => {
     class AccountDto {
       @IsNotEmpty()
@@ -97,16 +106,23 @@ describe('the controls of the form layer (docs/forms.md §10)', () => {
     assert.deepEqual(result, { ok: false, errors: { wachtwoord: 'Dit veld is verplicht' } });
   });
 
-  it('takes a date or time field only with its rule of what it holds, and ships the rules only in an island that has such a field', async () => {
+  it('takes a date, time or textarea field only with what it brings, and ships that only in an island that has such a field', async () => {
     // @ts-expect-error a date field is declared with dateField, which brings what it can hold
     defineFields({ datum: { control: 'date', label: 'Datum' } });
+    // @ts-expect-error a textarea is declared with textareaField, which brings its control
+    defineFields({ bericht: { control: 'textarea', label: 'Bericht' } });
     const { inputs, sources } = await islandBundles(['islands', 'test/islands']);
-    const declaring = await Promise.all(
-      Object.entries(sources).map(async ([island, source]) => [island, /\b(?:dateField|timeField)\(/.test(await readFile(new URL(`../${source}`, import.meta.url), 'utf8'))] as const),
-    );
-    assert.ok(declaring.some(([, declares]) => declares), 'an island with a date or time field');
-    assert.ok(declaring.some(([, declares]) => !declares), 'an island without');
-    for (const [island, declares] of declaring) assert.equal(inputs[island]!.has('islands/lib/forms/date-time.ts'), declares, island);
+    const brought = [
+      [/\b(?:dateField|timeField)\(/, 'islands/lib/forms/date-time.ts'],
+      [/\btextareaField\(/, 'islands/lib/forms/textarea.tsx'],
+    ] as const;
+    const texts = await Promise.all(Object.entries(sources).map(async ([island, source]) => [island, await readFile(new URL(`../${source}`, import.meta.url), 'utf8')] as const));
+    for (const [declaration, module] of brought) {
+      const declaring = texts.map(([island, text]) => [island, declaration.test(text)] as const);
+      assert.ok(declaring.some(([, declares]) => declares), `an island that declares ${declaration}`);
+      assert.ok(declaring.some(([, declares]) => !declares), `an island that does not declare ${declaration}`);
+      for (const [island, declares] of declaring) assert.equal(inputs[island]!.has(module), declares, `${island}: ${module}`);
+    }
   });
 
   it('styles controls by where they stand: no selector of the stylesheet names an input type', async () => {

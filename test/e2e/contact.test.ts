@@ -1,14 +1,16 @@
 /**
  * The contact form in Chromium (docs/forms.md §9), on the form layer like the registration form:
  * with JavaScript on, each rule's message inline on blur, an invalid submit answered in place with
- * no request, a server-only 422 shown inline, and a valid message posted with the data marker and
- * continued as a router navigation to the thank-you page; with JavaScript off, the 422 page with
- * every value kept, and the 303 to the thank-you page.
+ * no request, a server-only 422 shown inline, a valid message posted with the data marker and
+ * continued as a router navigation to the thank-you page, and a message typed before hydration
+ * kept, judged and posted, on a first visit and on a 422 page that showed one (docs/forms.md §5);
+ * with JavaScript off, the 422 page with every value kept, and the 303 to the thank-you page.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { SUBMISSION_FIELD } from '../../protocol/forms.js';
+import { waitFor } from '../helpers/app.js';
 import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
 import { hydrateIsland } from './kit.js';
 import { CONTACT_RULE_CASES, CONTACT_VALID, fill, fillForm, visibleFieldErrors } from '../helpers/form.js';
@@ -18,6 +20,40 @@ const suite = browserSuite();
 
 const EVERY_ERROR = { naam: 'Dit veld is verplicht', email: 'Dit veld is verplicht', onderwerp: 'Dit veld is verplicht', bericht: 'Dit veld is verplicht' };
 const isMarked = (r: HTTPRequest) => r.method() === 'POST' && r.headers()['x-eiland-data'] === '1';
+const HYDRATED = '[data-island="ContactForm"][data-hydrated="true"]';
+/** What the message field holds: its text and its selection (the caret). */
+const messageOf = (page: Page) => page.$eval('#bericht', (e) => [(e as HTMLTextAreaElement).value, (e as HTMLTextAreaElement).selectionStart, (e as HTMLTextAreaElement).selectionEnd]);
+
+/**
+ * Turns request interception on and holds the island's chunk, so what a test types comes before
+ * hydration, until `release()` lets it load. Every other request goes on, the marked posts' bodies
+ * kept in `marked`. Held on every page: Chromium serves a chunk a page has loaded to the next page
+ * from its memory cache, past the interception.
+ */
+async function holdChunk(page: Page) {
+  await page.setRequestInterception(true);
+  let holding = true;
+  const held: HTTPRequest[] = [];
+  const marked: string[] = [];
+  page.on('request', (r) => {
+    if (isMarked(r)) marked.push(String(r.postData()));
+    if (holding && /\/ContactForm-[A-Z0-9]+\.js$/.test(r.url())) held.push(r);
+    else void r.continue();
+  });
+  return {
+    marked,
+    /** Called before the page is left: its request stays held, and `release()` waits for the next page's. */
+    nextPage(): void {
+      held.length = 0;
+    },
+    /** Waits until the chunk has been asked for, then lets it load. */
+    async release(): Promise<void> {
+      await waitFor(() => held.length > 0);
+      holding = false;
+      for (const r of held.splice(0)) await r.continue();
+    },
+  };
+}
 
 async function open(page: Page, javaScript: boolean): Promise<void> {
   await page.goto(`${suite.app.url}/contact`, { waitUntil: 'load' });
@@ -114,6 +150,62 @@ describe('the contact form in Chromium with JavaScript on', () => {
       assert.deepEqual(await visibleFieldErrors(page), { onderwerp: 'Invoer is niet geldig' });
       assert.equal(new URL(page.url()).pathname, '/contact');
       assert.equal(await page.title(), 'Fout: Contact · Eiland');
+    }));
+
+  it('keeps a message typed before hydration on a first visit and judges it when focus leaves it', () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
+      const chunk = await holdChunk(page);
+      await page.goto(`${suite.app.url}/contact`);
+      // Focus is an interaction: hydration starts, and waits for the held chunk.
+      await page.type('#bericht', 'Kort.');
+      const typed = await messageOf(page);
+      assert.deepEqual(typed, ['Kort.', 5, 5]);
+      assert.equal(await page.$(HYDRATED), null, 'not hydrated yet');
+      await chunk.release();
+      await page.waitForSelector(HYDRATED, { timeout: 5000 });
+      assert.deepEqual(await messageOf(page), typed);
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(`document.querySelector('#bericht-fout')?.textContent === 'at least 10 characters'`, { timeout: 3000 });
+      assert.deepEqual(errors, []);
+    }));
+
+  it('keeps a message typed before hydration of a 422 page that showed one, judges it and posts it', () =>
+    withPage(suite.chromium, {}, async ({ page, errors }) => {
+      const chunk = await holdChunk(page);
+      await page.goto(`${suite.app.url}/contact`);
+      await fillMessage(page, { bericht: 'Te kort.' });
+      // Posted natively (past the island), as a browser without JavaScript posts it: the 422 page
+      // shows the message again with the server's message, and its island waits for the chunk.
+      chunk.nextPage();
+      const post = 'window.vorigePagina = true; HTMLFormElement.prototype.submit.call(document.querySelector("form"))';
+      const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.evaluate(post)]);
+      assert.equal(response.status(), 422);
+      // The new page, waited for by its content: the router saving the scroll position is a
+      // same-document navigation that may end a wait for navigation first.
+      await page.waitForFunction(`window.vorigePagina === undefined && document.querySelector('#bericht-fout') !== null`, { timeout: 5000 });
+      assert.deepEqual(await visibleFieldErrors(page), { bericht: 'at least 10 characters' });
+
+      // Typed at the end, then the caret moved back into the text: all of it before hydration.
+      await page.focus('#bericht');
+      await page.keyboard.press('End');
+      await page.keyboard.type(' Nu wel lang genoeg.');
+      await page.keyboard.press('ArrowLeft');
+      const typed = await messageOf(page);
+      assert.deepEqual(typed, ['Te kort. Nu wel lang genoeg.', 27, 27]);
+      assert.equal(await page.$(HYDRATED), null, 'not hydrated yet');
+      await chunk.release();
+      await page.waitForSelector(HYDRATED, { timeout: 5000 });
+      assert.deepEqual(await messageOf(page), typed, 'the text and the caret as typed, not the text the page showed');
+
+      // A change like any other: judged when focus leaves the field, then posted as it stands.
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(`document.querySelector('#bericht-fout') === null`, { timeout: 3000 });
+      assert.deepEqual(await visibleFieldErrors(page), {});
+      await (await submit(page)).click();
+      await page.waitForFunction('document.querySelector("h1")?.textContent === "Bedankt voor je bericht"', { timeout: 5000 });
+      assert.equal(chunk.marked.length, 1);
+      assert.equal(new URLSearchParams(chunk.marked[0]).get('bericht'), 'Te kort. Nu wel lang genoeg.');
+      assert.deepEqual(errors.filter((e) => !/status of 422/.test(e)), []);
     }));
 });
 

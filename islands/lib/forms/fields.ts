@@ -3,7 +3,7 @@
  * control's own attributes. The markup helpers, the error summary and the reading of values all
  * follow this declaration, in its order. Browser code, rendered on the server too.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode, TextareaHTMLAttributes } from 'react';
 
 /** What every field has. */
 interface FieldBase {
@@ -35,12 +35,18 @@ export interface PickedSpec extends FieldBase {
   attributes?: Record<string, string>;
 }
 
-/** A `<textarea>`. */
+/**
+ * A `<textarea>`, declared with `textareaField` (islands/lib/forms/textarea.tsx), which brings its
+ * control: one that keeps what was typed into it before hydration, which React would otherwise
+ * set back (docs/forms.md §5). So only a form with a textarea carries that code (docs/forms.md §10).
+ */
 export interface TextareaSpec extends FieldBase {
   control: 'textarea';
   /** Visible lines. */
   rows?: number;
   attributes?: Record<string, string>;
+  /** The control, given the textarea's attributes. */
+  Control: ComponentType<TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }>;
 }
 
 /** A `<select>` with an empty first option. */

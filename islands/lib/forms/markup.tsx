@@ -81,7 +81,7 @@ function textarea(view: FieldView<TextareaSpec>) {
   const { name, spec, value, error } = view;
   return labelled(
     view,
-    <textarea id={name} name={name} rows={spec.rows} defaultValue={textOf(value)} {...controlState(name, spec, error)} {...spec.attributes} />,
+    <spec.Control id={name} name={name} rows={spec.rows} defaultValue={textOf(value)} {...controlState(name, spec, error)} {...spec.attributes} />,
   );
 }
 
