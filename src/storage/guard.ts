@@ -16,8 +16,7 @@ export function guarded<T>(operation: string, work: () => T | Promise<T>): Promi
   } catch (error) {
     return failed(error);
   }
-  // Synchronous work (SQLite) settles at once, without an async function around it: a render
-  // cache hit on `/` reads the count on every request (docs/performance.md §4).
+  // Synchronous work (opening the SQLite file) settles without an async function around it.
   return result instanceof Promise ? result.catch(failed) : Promise.resolve(result);
 }
 

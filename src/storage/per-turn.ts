@@ -7,12 +7,11 @@ export interface TurnValue<T> {
   /** The turn's read: the first call of a turn reads, later calls of that turn get the same promise. */
   read(): Promise<T>;
   /**
-   * Wraps work that may change the value: the turn's read is dropped once the work has ended,
-   * done or failed (at once for synchronous work, when it settles for a promise), so the next
-   * call reads again.
-   * @param work the write, e.g. a save; its result or throw is passed on unchanged
+   * Wraps work that may change the value: the turn's read is dropped once the work has settled,
+   * done or failed, so the next call reads again.
+   * @param work the write, e.g. a save; its result or rejection is passed on unchanged
    */
-  forgetting<R>(work: () => R): () => R;
+  forgetting<R>(work: () => Promise<R>): () => Promise<R>;
 }
 
 /**
@@ -41,19 +40,12 @@ export function readOncePerTurn<T>(read: () => Promise<T>): TurnValue<T> {
       }
       return current;
     },
-    forgetting: (work) => () => {
-      let result;
+    forgetting: (work) => async () => {
       try {
-        result = work();
-      } catch (error) {
+        return await work();
+      } finally {
         forget();
-        throw error;
       }
-      if (!(result instanceof Promise)) {
-        forget();
-        return result;
-      }
-      return result.finally(forget) as typeof result;
     },
   };
 }
