@@ -29,10 +29,8 @@ export interface OutboxTable {
   sent_at: number | null;
 }
 
-/** Every table, by name. */
+/** The tables the storage layer itself queries; a form's table is a {@link SubmissionTable} by its name (docs/forms.md §8). */
 export interface Tables {
-  registrations: SubmissionTable;
-  contact_messages: SubmissionTable;
   outbox: OutboxTable;
   rate_limits: { key: string; hits: number; reset_at: number };
   settings: { name: string; value: string };
