@@ -3,6 +3,7 @@
 //   node build.mjs                                  → dist/ (client and server, production)
 //   node build.mjs --client                         → dist/ (client only)
 //   node build.mjs --islands test/islands --out DIR → also test-only islands, into DIR
+//   node build.mjs --forms test/fixtures/forms.ts   → the rule lists of the forms that module's `FORMS` lists
 //   node build.mjs --force                          → builds even when the build folder is up to date
 //
 // NODE_ENV=development builds unminified with source maps and the reload client. A build folder
@@ -13,10 +14,10 @@ import { parseArgs } from 'node:util';
 import { FINGERPRINT_FILE, builtAlready, fingerprint, recordFingerprint } from './build/fingerprint.mjs';
 import { ROOT, withRoot } from './build/paths.mjs';
 
-const { values: args } = parseArgs({ options: { islands: { type: 'string', multiple: true }, out: { type: 'string' }, client: { type: 'boolean' }, force: { type: 'boolean' } } });
+const { values: args } = parseArgs({ options: { islands: { type: 'string', multiple: true }, forms: { type: 'string' }, out: { type: 'string' }, client: { type: 'boolean' }, force: { type: 'boolean' } } });
 /** @type {'production' | 'development'} */
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
-const options = { out: args.out ?? 'dist', islandDirs: ['islands', ...(args.islands ?? [])], mode };
+const options = { out: args.out ?? 'dist', islandDirs: ['islands', ...(args.islands ?? [])], ...(args.forms && { forms: args.forms }), mode };
 const out = withRoot(ROOT, options.out);
 // Loaded only for a build: an up-to-date start need not load esbuild, swc and sharp. With no
 // fingerprint recorded (a fresh clone) a build is certain: they load, and it runs, while the

@@ -14,7 +14,7 @@ import { prune } from './files.mjs';
 import { buildImages, imagesOutDir } from './images.mjs';
 import { writeManifest } from './manifest.mjs';
 import { cacheDir, ROOT, SOURCES, withRoot } from './paths.mjs';
-import { deriveRules } from './rules.mjs';
+import { deriveRules, SITE_FORMS } from './rules.mjs';
 import { buildVendor, vendorModules, vendorOutDir } from './vendor.mjs';
 
 /**
@@ -98,19 +98,20 @@ export async function clientBuilds({ root, out, islandDirs, production, lists })
  * @param {string} [options.root] project root (default: the folder of build.mjs)
  * @param {string} [options.out] build folder, absolute or relative to the root (default `dist`)
  * @param {string[]} [options.islandDirs] folders whose `.tsx` files are islands (default `['islands']`)
+ * @param {string} [options.forms] the module whose `FORMS` lists the forms (default the site's: `src/forms/index.ts`)
  * @param {'production'|'development'} [options.mode] production: minified, .br/.gz twins;
  *   development: unminified with source maps, plus the reload client
  * @returns {Promise<{ manifest: BuildManifest, files: string[], ms: number }>} the manifest and the files written
  * @throws Error with esbuild's `errors` when a source does not compile
  */
-export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['islands'], mode = 'production' } = {}) {
+export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['islands'], forms = SITE_FORMS, mode = 'production' } = {}) {
   const started = performance.now();
   const production = mode === 'production';
   const outAbs = withRoot(root, out);
   await mkdir(join(outAbs, 'assets'), { recursive: true });
   // The rule lists are derived while esbuild begins (a form island's entry waits for them); the
   // images render while the bundles are built, minified and compressed (docs/performance.md §3).
-  const { islands, options, checked } = await clientBuilds({ root, out: outAbs, islandDirs, production, lists: deriveRules(root).then((d) => d.lists) });
+  const { islands, options, checked } = await clientBuilds({ root, out: outAbs, islandDirs, production, lists: deriveRules(root, forms).then((d) => d.lists) });
   const rendering = buildImages({ root, outAbs });
   rendering.catch(() => {}); // awaited below; a failure of an earlier step is the one reported
   const [results] = await Promise.all([Promise.all(options.map((o) => esbuild.build(o))), checked]);

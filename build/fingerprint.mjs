@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { writeAtomically } from './files.mjs';
 import { SERVER_ENTRY, withRoot } from './paths.mjs';
 
@@ -32,12 +32,12 @@ async function filesBelow(path) {
  * The fingerprint of a build: its options, Node's version, and the content of every file it
  * reads (the packages through the lock file).
  * @param {string} root the project root
- * @param {{ islandDirs: string[] } & Record<string, unknown>} options the build's options as the
- *   command line gives them (each island folder is read too)
+ * @param {{ islandDirs: string[], forms?: string } & Record<string, unknown>} options the build's options as the
+ *   command line gives them (each island folder is read too, and the folder of a forms module)
  * @returns {Promise<string>}
  */
 export async function fingerprint(root, options) {
-  const paths = [...new Set([...INPUTS, ...options.islandDirs])].map((path) => withRoot(root, path));
+  const paths = [...new Set([...INPUTS, ...options.islandDirs, ...(options.forms ? [dirname(options.forms)] : [])])].map((path) => withRoot(root, path));
   const files = [...new Set((await Promise.all(paths.map(filesBelow))).flat())].sort();
   const contents = await Promise.all(files.map((file) => readFile(file))); // read at once, hashed in order
   const hash = createHash('sha256').update(JSON.stringify({ options, node: process.version }));

@@ -18,9 +18,9 @@ export { watch } from './watch.mjs';
  * @returns {Promise<{ manifest: BuildManifest, files: string[], server: string, ms: number }>}
  * @throws Error with esbuild's `errors` when a source does not compile
  */
-export async function build({ root = ROOT, out = 'dist', islandDirs = ['islands'], mode = 'production' } = {}) {
+export async function build({ root = ROOT, out = 'dist', islandDirs = ['islands'], forms, mode = 'production' } = {}) {
   const started = performance.now();
-  const [client, server] = await Promise.all([buildClient({ root, out, islandDirs, mode }), bundleServer({ root, out, mode })]);
+  const [client, server] = await Promise.all([buildClient({ root, out, islandDirs, forms, mode }), bundleServer({ root, out, mode })]);
   const file = await writeServer(server, client.manifest.buildId);
   return { ...client, server: file, ms: Math.round(performance.now() - started) };
 }

@@ -23,18 +23,42 @@ async function hashes(files) {
 /** @param {string} root */
 const lockFile = (root) => join(root, 'package-lock.json');
 
+/** The module whose `FORMS` lists the site's forms. */
+export const SITE_FORMS = 'src/forms/index.ts';
+
+/**
+ * The derivation needs the forms' DTOs, not their pages: a component (a `.tsx` module: an island,
+ * a view) is read as an empty module, so the derivation evaluates no UI and an edit to one does
+ * not derive the lists again.
+ * @type {esbuild.Plugin}
+ */
+const withoutComponents = {
+  name: 'eiland-rules-without-components',
+  setup(build) {
+    build.onResolve({ filter: /\.(?:tsx|jsx?)$/ }, async (args) => {
+      if (args.pluginData === 'component') return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'component' });
+      return found.path.endsWith('.tsx') ? { path: found.path, namespace: 'component' } : found;
+    });
+    // A CommonJS module: any named import of it is allowed, and undefined.
+    build.onLoad({ filter: /.*/, namespace: 'component' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
 /**
  * Evaluates every form's rule list at build time, for the client build to embed in each form
  * island's chunk. The result is cached in the project's own cache folder (`cacheDir`), keyed on everything it
  * read: every local source the derivation bundled (the forms registry, each DTO, the catalogue)
  * and the lock file; a change to any of them derives again.
  * @param {string} root the project root
+ * @param {string} [forms] the module whose export `FORMS` lists the forms, relative to the root
+ *   (default: the site's, `src/forms/index.ts`; the tests' build gives test/fixtures/forms.ts)
  * @returns {Promise<{ lists: Record<string, FormRules>, inputs: string[] }>} island name → its
  *   rule list, and the sources they were derived from (absolute paths)
  * @throws Error with esbuild's `errors` when a DTO does not compile
  */
-export async function deriveRules(root) {
-  const cacheFile = join(cacheDir(root), 'form-rules.json');
+export async function deriveRules(root, forms = SITE_FORMS) {
+  const cacheFile = join(cacheDir(root), `form-rules-${createHash('sha256').update(forms).digest('base64url').slice(0, 8)}.json`);
   /** @type {{ sources: Record<string, string>, lists: Record<string, FormRules> } | undefined} */
   const cached = await readFile(cacheFile, 'utf8').then(JSON.parse, () => undefined);
   if (cached && JSON.stringify(await hashes(Object.keys(cached.sources))) === JSON.stringify(cached.sources)) {
@@ -42,7 +66,14 @@ export async function deriveRules(root) {
   }
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [SOURCES.rules],
+    stdin: {
+      contents: `import { FORMS } from ${JSON.stringify(`./${forms}`)};\nimport { ruleLists } from ${JSON.stringify(`./${SOURCES.rules}`)};\nexport const BROWSER_RULE_LISTS = ruleLists(FORMS);`,
+      resolveDir: root,
+      sourcefile: 'form-rules.ts',
+      loader: 'ts',
+    },
+    tsconfig: join(root, 'tsconfig.json'), // a stdin entry finds none of its own
+    plugins: [withoutComponents],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -58,7 +89,7 @@ export async function deriveRules(root) {
   try {
     /** @type {{ BROWSER_RULE_LISTS: Record<string, FormRules> }} */
     const { BROWSER_RULE_LISTS: lists } = await import(pathToFileURL(file).href);
-    const inputs = inputsOf(root, result.metafile);
+    const inputs = inputsOf(root, result.metafile).filter((file) => !file.startsWith('component:') && !file.endsWith('.tsx') && !/(?:form-rules\.ts|<stdin>)$/.test(file));
     await writeAtomically(cacheFile, JSON.stringify({ sources: await hashes([...inputs, lockFile(root)]), lists }));
     return { lists, inputs };
   } finally {

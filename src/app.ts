@@ -36,6 +36,8 @@ import { crawlerRouter } from './routes/crawlers.js';
 import { downloadRouter } from './routes/erasure.js';
 import { healthRouter } from './routes/health.js';
 import { siteRoutes } from './routes/pages.js';
+import type { FormDefinition } from './forms/define.js';
+import { FORMS } from './forms/index.js';
 import { personalPathMask } from './routes/personal-paths.js';
 import { pageRouter } from './routes/router.js';
 import type { AnyPageRoute } from './route-table.js';
@@ -57,6 +59,8 @@ export interface AppOptions {
   renderTimeoutMs?: number;
   /** Routes added after the site's own (tests add test-only pages here). */
   extraRoutes?: AnyPageRoute[];
+  /** The site's forms, each with its pages (src/forms/index.ts `FORMS` unless given: the tests add one of their own). */
+  forms?: readonly FormDefinition[];
   /** Public files (`/assets/…`, `/favicon.ico`, sources of `/_image`); the project's `public/` unless given. */
   publicDir?: string;
   /** Makes image variants; sharp, loaded on the first image request, unless given (tests wrap it). */
@@ -101,7 +105,7 @@ export function createApp(config: Config, options: AppOptions): App {
   const pageRenderer = createPageRenderer({ assets, timeoutMs: options.renderTimeoutMs ?? 10_000, metrics, publicOrigin: config.publicOrigins?.[0] });
   const render = withRenderCache(pageRenderer, { cache: createRenderCache(config.renderCache), metrics, assets });
   const limits = rateLimits({ storage, logger });
-  const site = siteRoutes(storage, config.formRateLimit, config.retentionDays);
+  const site = siteRoutes(storage, config.formRateLimit, config.retentionDays, options.forms ?? FORMS);
   const pages = [...site, ...(options.extraRoutes ?? [])];
   const maskPath = personalPathMask(pages);
   const image = imageService(config, { buildDir: assets.dir, publicDir, defaultCacheDir: join(PROJECT_ROOT, 'data', 'image-cache'), logger, metrics, optimizer: options.imageOptimizer });

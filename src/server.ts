@@ -19,7 +19,7 @@ import { startMailer, type Mailer } from './mail/sender.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { DEFAULT_DATABASE_FILE, openStorage } from './storage/index.js';
 import type { Storage } from './storage/types.js';
-import { letters, retained } from './forms/index.js';
+import { FORMS, formMigrations, letters, retained } from './forms/index.js';
 import { startRetention } from './retention.js';
 
 /** In-flight requests get this long to finish after a shutdown signal (docs/operations.md §5). */
@@ -118,7 +118,8 @@ async function csrfSecretOf(config: Config, storage: Storage): Promise<string> {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const lifecycle = new Lifecycle('starting');
-  const opened = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger }));
+  const forms = options.forms ?? FORMS;
+  const opened = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger, forms: formMigrations(forms) }));
   const transport = createMailTransport(config.mail.smtpUrl, options.mailDir ?? join(dirname(options.databaseFile ?? DEFAULT_DATABASE_FILE), 'mail'));
   // A stored registration or contact message wakes the outbox's sender (docs/operations.md §12).
   let mailer: Mailer | undefined;
@@ -159,7 +160,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // that cannot be had stops the start before the site takes traffic.
   const metricsListener = config.metrics && (await startMetricsListener(metrics, config.metrics.host, config.metrics.port));
   // Personal data past its time goes at start-up and every hour (docs/operations.md §11).
-  const retention = startRetention({ storage, mailCopies: transport, tables: retained(config.retentionDays), logger, metrics });
+  const retention = startRetention({ storage, mailCopies: transport, tables: retained(config.retentionDays, forms), logger, metrics });
   if (metricsListener) logger.info({ event: 'metrics_started', host: config.metrics!.host, port: metricsListener.port }, 'metrics_started');
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -167,7 +168,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;
-  mailer = startMailer({ storage, transport, letter: letters(storage, config.publicOrigins?.[0] ?? linkOrigin(config.host, port)), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
+  mailer = startMailer({ storage, transport, letter: letters(storage, config.publicOrigins?.[0] ?? linkOrigin(config.host, port), forms), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
   lifecycle.state = 'ready';
   logger.info({ event: 'server_started', host: config.host, port, ...transport.target }, 'server_started');
 

@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readManifest } from '../src/assets/manifest.js';
 import { useApp } from './helpers/app.js';
+import { siteBuild } from './helpers/test-dist.js';
 
 describe('the build (docs/islands.md §4)', () => {
   const manifest = readManifest('dist/manifest.json');
@@ -43,7 +44,7 @@ describe('the build (docs/islands.md §4)', () => {
 });
 
 describe('serving the build', () => {
-  const app = useApp();
+  const app = useApp(siteBuild);
   it('serves the .br twin for Accept-Encoding br, .gz for gzip, the original otherwise, with Vary', async () => {
     const manifest = readManifest('dist/manifest.json');
     const url = manifest.runtime.file;

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { after, describe, it } from 'node:test';
 import { CLIENT_ERRORS_PATH } from '../protocol/client-errors.js';
 import { siteRoutes } from '../src/routes/pages.js';
+import { FORMS } from './fixtures/forms.js';
 import { useApp, waitFor, within } from './helpers/app.js';
 import { encode, openForm, VALID } from './helpers/form.js';
 import type { LogLine } from './helpers/logs.js';
@@ -26,7 +27,7 @@ after(async () => {
 });
 
 /** Every path that takes a post: the forms of the route table, and the client error reports. */
-const posted = () => [...siteRoutes(app.storage, { limit: 1, windowMs: 1000 }, 365).filter((route) => route.post).map((route) => route.path), CLIENT_ERRORS_PATH];
+const posted = () => [...siteRoutes(app.storage, { limit: 1, windowMs: 1000 }, 365, FORMS).filter((route) => route.post).map((route) => route.path), CLIENT_ERRORS_PATH];
 
 /** The lines of requests whose ids start with `prefix`. */
 const linesOf = (prefix: string): LogLine[] => app.logs().filter((line) => line.reqId?.startsWith(prefix));

@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useApp } from './helpers/app.js';
 import { PAGE_PATHS } from './helpers/routes.js';
+import { siteBuild } from './helpers/test-dist.js';
 
 describe('robots.txt and sitemap.xml with PUBLIC_ORIGIN', () => {
-  const app = useApp({}, { PUBLIC_ORIGIN: 'http://eiland.test, http://www.eiland.test:8080' });
+  const app = useApp(siteBuild, { PUBLIC_ORIGIN: 'http://eiland.test, http://www.eiland.test:8080' });
   const get = (path: string, method = 'GET') => app.request(path, { method, headers: { Host: 'www.eiland.test:8080' } });
 
   it('robots.txt allows the site, keeps crawlers off the confirmations and names the sitemap', async () => {

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { fastPathRoute } from '../src/fast-path.js';
 import { createMetrics, type Metrics } from '../src/metrics/index.js';
 import { siteRoutes } from '../src/routes/pages.js';
+import { FORMS } from './fixtures/forms.js';
 import type { AnyPageRoute } from '../src/route-table.js';
 import type { Storage } from '../src/storage/types.js';
 import { useApp, waitFor, within, type SuiteTestApp } from './helpers/app.js';
@@ -125,7 +126,7 @@ describe('the fast path', () => {
     fastPaths = watchPaths(fast.server);
     expressPaths = watchPaths(express.server);
   });
-  const pages = siteRoutes(undefined as never, { limit: 1, windowMs: 1000 }, 365).filter(fastPathRoute);
+  const pages = siteRoutes(undefined as never, { limit: 1, windowMs: 1000 }, 365, FORMS).filter(fastPathRoute);
 
   for (const { path } of pages) {
     describe(path, () => {

@@ -17,6 +17,7 @@ import { Field, Form } from '../islands/lib/forms/markup.js';
 import { textareaField } from '../islands/lib/forms/textarea.js';
 import { useForm } from '../islands/lib/forms/use-form.js';
 import type { FormProps } from '../protocol/forms.js';
+import { contactForm } from '../src/forms/contact.js';
 import { defineForm } from '../src/forms/define.js';
 import { Secret } from '../src/forms/rules.js';
 import { validateForm } from '../src/forms/validate.js';
@@ -99,7 +100,7 @@ describe('the controls of the form layer (docs/forms.md §10)', () => {
       @IsNotEmpty()
       wachtwoord!: string;
     }
-    const form = defineForm({ name: 'account', path: '/account', island: 'AccountForm', dto: AccountDto });
+    const form = defineForm({ name: 'account', path: '/account', island: 'AccountForm', dto: AccountDto, pages: { ...contactForm.pages, logged: undefined } });
     assert.deepEqual(form.fields, ['naam', 'wachtwoord']);
     assert.deepEqual(form.shown, ['naam']);
     const result = await validateForm(AccountDto, { naam: 'Anna', wachtwoord: '' });

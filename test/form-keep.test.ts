@@ -7,11 +7,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { IsNotEmpty } from 'class-validator';
+import { contactForm } from '../src/forms/contact.js';
 import { defineForm } from '../src/forms/define.js';
-import { FORMS, letters, retained } from '../src/forms/index.js';
+import { letters, retained } from '../src/forms/index.js';
 import { records } from '../src/forms/keep.js';
 import { registrationForm } from '../src/forms/registration.js';
 import { Optional, ToArray } from '../src/forms/rules.js';
+import { validateForm } from '../src/forms/validate.js';
+import { FORMS } from './fixtures/forms.js';
+import { FORM_KITS } from './helpers/form.js';
 import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
 
 class Sample {
@@ -27,14 +31,14 @@ class Sample {
   tags!: string[];
 }
 
-const declare = (keep: Parameters<typeof defineForm<Sample, 'naam' | 'website' | 'tags'>>[0]['keep']) => defineForm({ name: 'proef', path: '/proef', island: 'ProefForm', dto: Sample, keep });
+const declare = (keep: Parameters<typeof defineForm<Sample, 'naam' | 'website' | 'tags'>>[0]['keep']) => defineForm({ name: 'proef', path: '/proef', island: 'ProefForm', dto: Sample, pages: { ...contactForm.pages, logged: undefined }, keep });
 
 describe("a form's keeping (docs/forms.md §8)", () => {
   it('stores the kept fields only: a list as JSON text, an empty optional one as null', () => {
     const { keep } = declare({ table: 'proeven', fields: ['naam', 'website', 'tags'] });
     assert.deepEqual(keep.row({ naam: 'Anna', website: '', tags: ['a', 'b'] }), { naam: 'Anna', website: null, tags: '["a","b"]' });
     assert.deepEqual(keep.row({ naam: 'Anna', tags: [] }), { naam: 'Anna', website: null, tags: '[]' });
-    assert.deepEqual(defineForm({ name: 'proef', path: '/proef', island: 'ProefForm', dto: Sample, keep: { table: 'proeven', fields: ['naam'] } }).keep.row({ naam: 'Anna' }), { naam: 'Anna' });
+    assert.deepEqual(defineForm({ name: 'proef', path: '/proef', island: 'ProefForm', dto: Sample, pages: { ...contactForm.pages, logged: undefined }, keep: { table: 'proeven', fields: ['naam'] } }).keep.row({ naam: 'Anna' }), { naam: 'Anna' });
     assert.deepEqual(keep.read({ id: 'x', createdAt: '2026-11-27T10:00:00.000Z', naam: 'Anna', website: null, tags: '["a","b"]' }), {
       id: 'x',
       createdAt: '2026-11-27T10:00:00.000Z',
@@ -70,16 +74,20 @@ describe("a form's keeping (docs/forms.md §8)", () => {
 
   it('expires every keeping form, and composes the letter of every mailing one, from the form index', async () => {
     assert.deepEqual(
-      retained(30).map(({ table }) => table),
+      retained(30, FORMS).map(({ table }) => table),
       FORMS.flatMap((form) => (form.keep ? [form.keep.table] : [])),
     );
     const temp = await tempStorage();
     try {
-      const letter = letters(temp.storage, 'https://eiland.example');
+      const letter = letters(temp.storage, 'https://eiland.example', FORMS);
       for (const form of FORMS.filter((f) => f.keep?.mail)) {
-        const { id } = await records(temp.storage, form.keep!).save(`0b0e6e1c-2222-4222-8222-${String(FORMS.indexOf(form)).padStart(12, '0')}`, { ...REGISTRATION, onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' });
+        // Each form's valid post from its kit, as the form's validation hands it on.
+        const valid = FORM_KITS[form.name]!.valid;
+        const checked = await validateForm(form.dto, valid);
+        assert.ok(checked.ok, form.name);
+        const { id } = await records(temp.storage, form.keep!).save(`0b0e6e1c-2222-4222-8222-${String(FORMS.indexOf(form)).padStart(12, '0')}`, checked.value as never);
         const written = await letter({ id: 'b1e7a0f2-0000-4000-8000-000000000001', kind: form.name, about: id, attempts: 1, lease: 'x' });
-        assert.equal(written?.to, REGISTRATION.email, form.name);
+        assert.equal(written?.to, valid.email, form.name);
         assert.match(written!.paragraphs[0] as string, /^Hallo Anna,$/, form.name);
       }
       await assert.rejects(letter({ id: 'x', kind: 'onbekend', about: 'x', attempts: 1, lease: 'x' }), /No form sends e-mails of kind "onbekend"/);

@@ -7,10 +7,11 @@ import { describe, it } from 'node:test';
 import { readManifest } from '../src/assets/manifest.js';
 import { serializeIslandProps } from '../protocol/islands.js';
 import { useApp } from './helpers/app.js';
+import { siteBuild } from './helpers/test-dist.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { PAGES_WITHOUT_ISLANDS } from './helpers/routes.js';
 
-const app = useApp();
+const app = useApp(siteBuild);
 
 describe('island props on the wire (docs/islands.md §1)', () => {
   it('escapes <, >, &, U+2028 and U+2029, and parses back to the same value', () => {

@@ -9,12 +9,13 @@ import { describe, it } from 'node:test';
 import { JS_BUDGET, KIB } from '../bench/budgets.mjs';
 import { pageScripts } from '../bench/page-scripts.mjs';
 import { useApp } from './helpers/app.js';
+import { siteBuild } from './helpers/test-dist.js';
 import { PAGE_PATHS, PAGES_WITHOUT_ISLANDS } from './helpers/routes.js';
 
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(2)} KiB`;
 
 describe('the JavaScript budgets of the production build (docs/performance.md §1)', () => {
-  const app = useApp();
+  const app = useApp(siteBuild);
 
   for (const path of PAGES_WITHOUT_ISLANDS) {
     it(`${path}: at most ${kib(JS_BUDGET.gzipWithoutIslands)} gzip`, async () => {

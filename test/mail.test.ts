@@ -14,7 +14,7 @@ import { LEASE_BATCH } from '../src/mail/sender.js';
 import { SMTP_CONNECTIONS } from '../src/mail/transport.js';
 import { openSqlite } from '../src/storage/index.js';
 import { CONTACT_VALID, VALID } from './helpers/form.js';
-import { REGISTRATION } from './helpers/temp-storage.js';
+import { REGISTRATION, TEST_MIGRATIONS } from './helpers/temp-storage.js';
 import { FROM, serverWith } from './helpers/mail-server.js';
 import type { LogLine } from './helpers/logs.js';
 import { startSmtp, type TestSmtp } from './helpers/smtp.js';
@@ -139,7 +139,7 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     // Several sends under way at once, one on each of the pool's connections, none of them answered.
     await waitFor(() => smtp.tries === SMTP_CONNECTIONS, 10_000);
     await site.running.shutdown('test');
-    const reopened = await openSqlite(site.temp.file);
+    const reopened = await openSqlite(site.temp.file, TEST_MIGRATIONS);
     try {
       const due = await reopened.leaseMail(2 * count, 60_000);
       assert.equal(due.length, count, 'every message due again at once');

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { domainToASCII } from 'node:url';
 import { describe, it } from 'node:test';
 import { MESSAGES } from '../protocol/messages.js';
-import { FORMS } from '../src/forms/index.js';
+import { FORMS } from './fixtures/forms.js';
 import { HOSTILE_ADDRESSES, PLAIN_ADDRESSES } from './fixtures/mailboxes.js';
 import { fieldErrors, FORM_KITS, postForm } from './helpers/form.js';
 import { serverWith } from './helpers/mail-server.js';

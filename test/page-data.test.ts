@@ -11,8 +11,9 @@ import type { RouteKind } from '../protocol/routes.js';
 import { textOf, useApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { PAGES } from './helpers/routes.js';
+import { siteBuild } from './helpers/test-dist.js';
 
-const app = useApp({ countRegistrations: () => new Promise((r) => setTimeout(() => r(4), 100)) });
+const app = useApp(() => ({ ...siteBuild(), countRegistrations: () => new Promise((r) => setTimeout(() => r(4), 100)) }));
 
 const DATA = { 'X-Eiland-Data': '1' };
 const manifest = readManifest('dist/manifest.json');

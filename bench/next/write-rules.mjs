@@ -24,8 +24,9 @@ const CHECKS_FILE = join(here, 'lib', 'registration-checks.mjs');
 
 // Eiland's own derivation: what its build evaluates and puts in the island's entry.
 const PRINT_RULES = `
-const { BROWSER_RULE_LISTS } = await import('./src/forms/browser-rule-lists.ts');
-process.stdout.write(JSON.stringify(BROWSER_RULE_LISTS.RegistrationForm, null, 2) + '\\n');
+const { ruleLists } = await import('./src/forms/browser-rule-lists.ts');
+const { FORMS } = await import('./src/forms/index.ts');
+process.stdout.write(JSON.stringify(ruleLists(FORMS).RegistrationForm, null, 2) + '\\n');
 `;
 
 /**

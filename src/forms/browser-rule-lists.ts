@@ -5,7 +5,13 @@
  */
 import type { FormRules } from '../../protocol/rules.js';
 import { browserRules } from './browser-rules.js';
-import { FORMS } from './index.js';
+import type { FormDefinition } from './define.js';
 
-/** Island name → the rule list its form's DTO gives. */
-export const BROWSER_RULE_LISTS: Readonly<Record<string, FormRules>> = Object.fromEntries(FORMS.map((form) => [form.island, browserRules(form.dto)]));
+/**
+ * Island name → the rule list its form's DTO gives.
+ * @param forms the forms (src/forms/index.ts `FORMS`, or the tests' test/fixtures/forms.ts)
+ * @throws TypeError when a DTO has a rule the browser cannot evaluate (see `browserRules`)
+ */
+export function ruleLists(forms: readonly FormDefinition[]): Record<string, FormRules> {
+  return Object.fromEntries(forms.map((form) => [form.island, browserRules(form.dto)]));
+}

@@ -3,7 +3,9 @@
  * top to bottom. Messages come from the catalogue (`protocol/messages.ts`).
  */
 import { IsIn, IsNotEmpty, MaxLength, MinLength } from 'class-validator';
+import ContactForm from '../../islands/ContactForm.js';
 import { SUBJECTS } from '../../protocol/contact.js';
+import { ContactBedankt } from '../../views/pages/ContactBedankt.js';
 import { greeting, SIGNATURE, type MailContent } from '../mail/compose.js';
 import type { Storage } from '../storage/types.js';
 import { IsMailbox } from './custom-rules.js';
@@ -49,6 +51,14 @@ export const contactForm = defineForm({
   path: '/contact',
   island: 'ContactForm',
   dto: ContactDto,
+  pages: {
+    title: 'Contact',
+    description: 'Stuur Eiland een vraag, een klacht of een compliment. Het formulier werkt ook zonder JavaScript.',
+    island: ContactForm,
+    thankYou: { path: '/contact/bedankt', title: 'Bedankt voor je bericht', description: 'Je bericht aan Eiland is ontvangen.', View: ContactBedankt },
+    // The subject is a category, not personal data; the message and its sender are never logged.
+    logged: (message) => ({ subject: message.onderwerp }),
+  },
   keep: { table: 'contact_messages', fields: ['naam', 'email', 'onderwerp', 'bericht'], mail: receipt },
 });
 

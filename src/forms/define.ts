@@ -1,15 +1,34 @@
 /**
  * A form, declared once (docs/forms.md §8): its name, the page that shows it and takes its post,
- * the island that renders it and its DTO. The island's `action` and `data-form` come from here
- * (through its props), as do the route (src/forms/route.tsx) and the build's rule list for the
- * island; from the DTO come the fields in order and the shape a post may have.
+ * the island that renders it, its DTO, its pages' texts and what it keeps. The island's `action`
+ * and `data-form` come from here (through its props), as do its routes (src/forms/route.tsx), the
+ * build's rule list for the island, its table's migration, its e-mail and its retention; from the
+ * DTO come the fields in order and the shape a post may have.
  */
 import type { ClassConstructor } from 'class-transformer';
-import { CSRF_FIELD, HONEYPOT_FIELD, SUBMISSION_FIELD } from '../../protocol/forms.js';
+import type { ComponentType } from 'react';
+import { CSRF_FIELD, HONEYPOT_FIELD, SUBMISSION_FIELD, type FormProps } from '../../protocol/forms.js';
+import type { RouteDeclaration } from '../../protocol/routes.js';
 import type { FormShape } from './body.js';
 import { keeping, type KeepDeclaration, type Keeping } from './keep.js';
 import { traitsOf } from './rules.js';
 import { rulesOf } from './validate.js';
+
+/** A form's pages (docs/forms.md §8, docs/pages.md §7): its own and the one a sent form leads to. */
+export interface FormPages<T> {
+  /** The form page's title without the site suffix; "Fout: " is put before it while the form shows errors. */
+  title: string;
+  /** The form page's description (docs/pages.md §8). */
+  description: string;
+  /** The island component: the default export of `islands/<island>.tsx`. */
+  island: ComponentType<FormProps>;
+  /** The page a sent (or honeypot-filled) form leads to: static, never indexed, showing nothing that was sent. */
+  thankYou: { path: string; title: string; description: string; View: ComponentType };
+  /** Where a stored submission leads instead (303), given its row's id; absent: the thank-you page. */
+  next?(id: string): string;
+  /** What of a valid post its `<name>_received` log line carries besides the form and `repeated`: never personal data. */
+  logged?(value: T): Record<string, string | number | boolean>;
+}
 
 /** A declared form. */
 export interface FormDefinition<T extends object = object, K extends string = string> {
@@ -29,6 +48,13 @@ export interface FormDefinition<T extends object = object, K extends string = st
   shape: FormShape;
   /** What it keeps of a submission, when it keeps anything (src/forms/keep.ts). */
   keep?: Keeping<T, K>;
+  /** Its pages. */
+  pages: FormPages<T>;
+  /**
+   * Its pages' route declarations, for a form whose pages are not in `protocol/routes.json` (a
+   * test's own form); absent: they are declared there, with the island and the menu.
+   */
+  routes?: readonly RouteDeclaration[];
 }
 
 /** What every form declares. */
@@ -37,19 +63,22 @@ interface FormInput<T> {
   path: string;
   island: string;
   dto: ClassConstructor<T>;
+  pages: FormPages<NoInfer<T>>;
+  routes?: readonly RouteDeclaration[];
 }
 
 /**
  * Declares a form.
- * @param form its name, path, island and DTO, and what it keeps (`keep`: its table, the fields
- *   stored, its e-mail, its days; absent: nothing is stored)
+ * @param form its name, path, island, DTO and pages (`pages`: the texts, the island component, the
+ *   thank-you page), and what it keeps (`keep`: its table and the migration that makes it, the
+ *   fields stored, its e-mail, its days; absent: nothing is stored)
  * @throws TypeError when the DTO declares no field, a name is not of lower-case letters, or the
  *   keeping is not one (see `keeping`)
- * @example export const contactForm = defineForm({ name: 'contact', path: '/contact', island: 'ContactForm', dto: ContactDto, keep: { table: 'contact_messages', fields: ['naam', 'email'] } })
+ * @example export const contactForm = defineForm({ name: 'contact', path: '/contact', island: 'ContactForm', dto: ContactDto, pages: { title: 'Contact', ... }, keep: { table: 'contact_messages', fields: ['naam', 'email'] } })
  */
 export function defineForm<T extends object, K extends keyof T & string>(form: FormInput<T> & { keep: KeepDeclaration<T, K> }): FormDefinition<T, K> & { keep: Keeping<T, K> };
 export function defineForm<T extends object>(form: FormInput<T>): FormDefinition<T, never>;
-export function defineForm<T extends object, K extends keyof T & string>({ name, path, island, dto, keep }: FormInput<T> & { keep?: KeepDeclaration<T, K> }): FormDefinition<T, K> {
+export function defineForm<T extends object, K extends keyof T & string>({ name, path, island, dto, keep, pages, routes }: FormInput<T> & { keep?: KeepDeclaration<T, K> }): FormDefinition<T, K> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new TypeError(`A form's name is lower-case letters, digits and "-", got "${name}"`);
   const fields = [...rulesOf(dto).keys()];
   if (fields.length === 0) throw new TypeError(`Form "${name}": its DTO ${dto.name} declares no field with a rule`);
@@ -64,5 +93,7 @@ export function defineForm<T extends object, K extends keyof T & string>({ name,
     shown: fields.filter((field) => traits.get(field)?.secret !== true),
     shape: { single: [...fields.filter((f) => !multiple.includes(f)), CSRF_FIELD, SUBMISSION_FIELD, HONEYPOT_FIELD], multiple },
     keep: keep && keeping(name, keep, traits),
+    pages,
+    ...(routes && { routes }),
   };
 }

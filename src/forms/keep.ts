@@ -5,6 +5,7 @@
  * src/retention.ts names a form.
  */
 import type { MailContent } from '../mail/compose.js';
+import { submissionTable, type MigrationUp } from '../storage/migrations/submissions.js';
 import type { Column, Kept, Saved, Storage, StoredRow } from '../storage/types.js';
 import type { FieldTraits } from './rules.js';
 
@@ -19,8 +20,15 @@ export type Stored<T, K extends string> = { id: string; createdAt: string } & { 
 
 /** What a form declares it keeps (its `keep` in `defineForm`). */
 export interface KeepDeclaration<T, K extends string> {
-  /** Its table, made by its migration (src/storage/migrations/). */
+  /** Its table. */
   table: string;
+  /**
+   * The name of the migration that makes its table from these fields (a list or text column, an
+   * integer one for `@ToInteger()`, nullable for `@Optional()`), sorted after every earlier
+   * migration's name, e.g. `0009-appointments`; absent: the table is made by a migration of the
+   * list in src/storage/migrations/ (the first forms').
+   */
+  migration?: string;
   /** The DTO's fields stored, each in a column of its name; a list (`@ToArray()`) as JSON text. */
   fields: readonly K[];
   /**
@@ -40,6 +48,8 @@ export interface Keeping<T, K extends string> extends KeepDeclaration<T, K> {
   row(values: Values<T, K>): Record<string, Column>;
   /** The submission a stored row holds. */
   read(row: StoredRow): Stored<T, K>;
+  /** The migration that makes its table, when it declares one. */
+  migrates?: { name: string; up: MigrationUp };
 }
 
 /**
@@ -53,8 +63,10 @@ export function keeping<T, K extends string>(name: string, declaration: KeepDecl
   if (!/^[a-z][a-z0-9_]*$/.test(table)) throw new TypeError(`Form "${name}": its table is lower-case letters, digits and "_", got "${table}"`);
   if (mail && !(fields as readonly string[]).includes('email')) throw new TypeError(`Form "${name}": it sends an e-mail, so it keeps an "email" field`);
   const lists = new Set(fields.filter((field) => traits.get(field)?.transform === 'array'));
+  const columns = fields.map((name) => ({ name, type: traits.get(name)?.transform === 'integer' ? ('integer' as const) : ('text' as const), nullable: traits.get(name)?.optional ?? false }));
   return {
     ...declaration,
+    ...(declaration.migration && { migrates: { name: declaration.migration, up: submissionTable(table, columns) } }),
     kept: { table, kind: name, mailed: mail !== undefined },
     row: (values) =>
       Object.fromEntries(

@@ -20,7 +20,9 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import RegistrationForm from '../../islands/RegistrationForm.js';
 import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
+import { Bedankt } from '../../views/pages/Bedankt.js';
 import { greeting, SIGNATURE, type MailContent } from '../mail/compose.js';
 import type { Storage } from '../storage/types.js';
 import { IsMailbox, IsTrimmed } from './custom-rules.js';
@@ -100,6 +102,15 @@ export const registrationForm = defineForm({
   path: '/aanmelden',
   island: 'RegistrationForm',
   dto: RegistrationDto,
+  pages: {
+    title: 'Aanmelden',
+    description: 'Meld je aan bij Eiland met je naam, e-mailadres en interesses. Het formulier werkt ook zonder JavaScript.',
+    island: RegistrationForm,
+    // The neutral thank-you is where a filled honeypot goes (docs/forms.md §7).
+    thankYou: { path: '/aanmelden/bedankt', title: 'Bedankt voor je aanmelding', description: 'Je aanmelding bij Eiland is ontvangen.', View: Bedankt },
+    // One row per submission key: a repeat is sent to the first registration's page (docs/forms.md §7).
+    next: (id) => `/aanmeldingen/${id}`,
+  },
   keep: {
     table: 'registrations',
     fields: ['naam', 'email', 'website', 'referentie', 'gebruikersnaam', 'landcode', 'interesses', 'personen'],

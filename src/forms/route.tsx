@@ -1,53 +1,27 @@
 /**
- * A form route (docs/forms.md §8): a declared form, its island and what to do with a valid post,
- * made into one page route with its whole POST chain. GET renders the form; POST runs, in order,
- * the rate limit (one counter per form), the body reader, the cross-site protection (those three
- * in src/forms/post.ts), the shape check, the submission key, the honeypot, validation (422 with
- * every value kept, or JSON for the island) and the form's `accept` (303). A repeat of a
- * submission key is answered like the first (the form's storage keeps one row per key).
+ * A form's routes (docs/forms.md §8), from its definition: its page with its whole POST chain, and
+ * the thank-you page a sent form leads to. GET renders the form; POST runs, in order, the rate
+ * limit (one counter per form), the body reader, the cross-site protection (those three in
+ * src/forms/post.ts), the shape check, the submission key, the honeypot, validation (422 with
+ * every value kept, or JSON for the island), then keeps the submission as the form declares,
+ * logs `<name>_received` and answers 303 (post/redirect/get). A repeat of a submission key is
+ * answered like the first (the form's storage keeps one row per key).
  */
 import { isUUID } from 'class-validator';
 import type { ComponentType } from 'react';
-import type { Logger } from 'pino';
 import { HONEYPOT_FIELD, SUBMISSION_FIELD, type FormProps } from '../../protocol/forms.js';
 import { MESSAGES } from '../../protocol/messages.js';
-import { declared } from '../../protocol/routes.js';
+import { declared, type RouteDeclaration } from '../../protocol/routes.js';
 import { Island } from '../../views/Island.js';
 import { HttpError } from '../errors.js';
 import type { RateLimit } from '../filter/rate-limit.js';
-import type { LoaderContext, PageRoute } from '../route-table.js';
+import type { AnyPageRoute, LoaderContext, PageRoute } from '../route-table.js';
+import type { Storage } from '../storage/types.js';
 import { readShape } from './body.js';
 import type { FormDefinition } from './define.js';
+import { records } from './keep.js';
 import { postChain, type ActionContext, type ActionResult } from './post.js';
 import { validateForm } from './validate.js';
-
-/** What a valid post gets: the typed value, its submission key and the request's logger. */
-interface Accepted<T> {
-  value: T;
-  /** The rendered form's key: the same for a repeat of the same post. */
-  submissionKey: string;
-  log: Logger;
-}
-
-/** Options of {@link formRoute}. */
-interface FormRouteOptions<T extends object> {
-  form: FormDefinition<T>;
-  /** The page title without the site suffix; "Fout: " is put before it while the form shows errors. */
-  title: string;
-  /** The page's description (docs/pages.md §8). */
-  description: string;
-  /** The island component (the default export of `islands/<form.island>.tsx`). */
-  island: ComponentType<FormProps>;
-  /** Where a filled honeypot is sent: a neutral thank-you that stores and tells nothing (docs/forms.md §7). */
-  thankYou: string;
-  /** Posts per client address and window; counted per form. */
-  rateLimit: RateLimit;
-  /**
-   * Keeps a valid post and says where to go next (303, post/redirect/get). Called again with the
-   * same submission key for a repeated post: answer it like the first.
-   */
-  accept(accepted: Accepted<T>): Promise<{ redirect: string }>;
-}
 
 type Submitted = ReturnType<typeof readShape>;
 
@@ -64,14 +38,32 @@ function submissionKeyOf(fields: Submitted): string {
 }
 
 /**
- * Makes a form's page route.
- * @throws TypeError when the form's path is not declared in protocol/routes.json with its island
- * @example formRoute({ form: contactForm, title: 'Contact', description: 'Stuur Eiland een vraag.', island: ContactForm, thankYou: '/contact/bedankt', rateLimit, accept })
+ * The declaration of one of a form's paths: its own (`form.routes`, a test's form), else the one
+ * in protocol/routes.json.
+ * @throws RangeError when the path is declared in neither
  */
-export function formRoute<T extends object>({ form, title, description, island: component, thankYou, rateLimit, accept }: FormRouteOptions<T>): PageRoute<FormProps> {
-  const { path } = form;
-  const route = declared(path);
+function declaredFor(form: FormDefinition, path: string): RouteDeclaration {
+  if (!form.routes) return declared(path);
+  const route = form.routes.find((r) => r.path === path);
+  if (!route) throw new RangeError(`Form "${form.name}" declares routes, but not "${path}"`);
+  return route;
+}
+
+/**
+ * A form's routes: its page, which takes its post, and its thank-you page.
+ * @param form the form's definition
+ * @param storage where the form keeps its submissions
+ * @param rateLimit posts per client address and window (docs/forms.md §7; `FORM_RATE_LIMIT`), counted per form
+ * @returns [the form's page, its thank-you page]
+ * @throws TypeError when the form's path is not declared with its island; RangeError when a path is not declared
+ * @example formRoutes(contactForm, storage, { limit: 20, windowMs: 600_000 })
+ */
+export function formRoutes<T extends object>(form: FormDefinition<T>, storage: Storage, rateLimit: RateLimit): AnyPageRoute[] {
+  const { path, pages } = form;
+  const thankYou = pages.thankYou.path;
+  const route = declaredFor(form, path);
   if (!route.islands.includes(form.island)) throw new TypeError(`Route ${path} must declare the island "${form.island}" in protocol/routes.json`);
+  const kept = form.keep && records(storage, form.keep);
   const valuesOf = (fields: Submitted, names: readonly string[] = form.fields): FormProps['values'] =>
     Object.fromEntries(names.filter((f) => fields[f] !== undefined).map((f) => [f, fields[f]!]));
   // What a form rendered again shows: every value but a secret one's (docs/forms.md §10).
@@ -88,7 +80,11 @@ export function formRoute<T extends object>({ form, title, description, island: 
       ctx.log.info({ event: 'validation_failed', form: form.name, route: path, fields: failed, count: failed.length }, 'validation_failed');
       return { status: 422, props: formProps(form, ctx, { values: shownOf(fields), errors: result.errors }, submissionKey), data: result.errors };
     }
-    return accept({ value: result.value, submissionKey, log: ctx.log });
+    const value = result.value as T;
+    const saved = kept && (await kept.save(submissionKey, value as never));
+    // What the form allows of the post, never the person's data (docs/operations.md §6).
+    ctx.log.info({ event: `${form.name}_received`, form: form.name, ...pages.logged?.(value), repeated: saved ? !saved.created : false }, `${form.name}_received`);
+    return { redirect: saved && pages.next ? pages.next(saved.id) : thankYou };
   };
 
   // A same-origin post whose token has expired: the form again, every value kept, a fresh token.
@@ -97,27 +93,22 @@ export function formRoute<T extends object>({ form, title, description, island: 
     return { status: 403, props: formProps(form, ctx, { values: shownOf(fields), errors: {}, notice: MESSAGES.sessionExpired }, submissionKeyOf(fields)) };
   };
 
-  return {
+  const component = pages.island;
+  const page: PageRoute<FormProps> = {
     ...route,
-    title,
+    title: pages.title,
     failing: (props) => Object.keys(props.errors).length > 0 || Boolean(props.notice),
-    description,
+    description: pages.description,
     loader: (ctx) => formProps(form, ctx, { values: {}, errors: {} }),
     View: function FormPage(props: FormProps) {
       return <Island name={form.island} component={component} props={props} trigger="interaction" />;
     },
     post: postChain({ path, action: submit, onTokenExpired: tokenExpired, rateLimit: { limit: rateLimit, counter: form.name } }),
   };
+  return [page, thankYouRoute(declaredFor(form, thankYou), pages.thankYou)];
 }
 
-/**
- * The page a sent form leads to (docs/pages.md §7): static, and never indexed (docs/pages.md §9).
- * @param path its declared path, e.g. `/contact/bedankt`
- * @param title its title without the site suffix
- * @param description its description (docs/pages.md §8)
- * @param View its content
- * @throws RangeError when the path is not declared in protocol/routes.json
- */
-export function thankYouRoute(path: string, title: string, description: string, View: ComponentType): PageRoute {
-  return { ...declared(path), title, description, noindex: 'it is only the end of a sent form', View };
+/** The page a sent form leads to (docs/pages.md §7): static, and never indexed (docs/pages.md §9). */
+function thankYouRoute(route: RouteDeclaration, { title, description, View }: { title: string; description: string; View: ComponentType }): PageRoute {
+  return { ...route, title, description, noindex: 'it is only the end of a sent form', View };
 }

@@ -1,9 +1,10 @@
 /**
  * The route table of the site's pages (docs/pages.md §1).
  */
-import { declared } from '../../protocol/routes.js';
+import { declared, ROUTES } from '../../protocol/routes.js';
+import type { FormDefinition } from '../forms/define.js';
+import { formRoutes } from '../forms/route.js';
 import type { Storage } from '../storage/types.js';
-import { contactRoutes } from './contact.js';
 import { erasureRoutes } from './erasure.js';
 import { registrationRoutes } from './registration.js';
 import type { RateLimit } from '../filter/rate-limit.js';
@@ -18,9 +19,10 @@ import { Privacy } from '../../views/pages/Privacy.js';
  * @param storage data access for loaders and actions
  * @param formRateLimit the per-address limit of form posts (configuration)
  * @param retentionDays how long personal data is kept (configuration), which the privacy page says
+ * @param forms the site's forms (src/forms/index.ts), each with its page and its thank-you page
  */
-export function siteRoutes(storage: Storage, formRateLimit: RateLimit, retentionDays: number): AnyPageRoute[] {
-  return [
+export function siteRoutes(storage: Storage, formRateLimit: RateLimit, retentionDays: number, forms: readonly FormDefinition[]): AnyPageRoute[] {
+  const pages: AnyPageRoute[] = [
     {
       ...declared('/'),
       title: 'Start',
@@ -50,8 +52,14 @@ export function siteRoutes(storage: Storage, formRateLimit: RateLimit, retention
       description: 'Welke gegevens Eiland van je bewaart als je je aanmeldt, waarvoor we ze gebruiken en hoe lang we ze houden.',
       View: () => <Privacy retentionDays={retentionDays} />,
     },
-    ...registrationRoutes(storage, formRateLimit),
+    ...forms.flatMap((form) => formRoutes(form, storage, formRateLimit)),
+    ...registrationRoutes(storage),
     ...erasureRoutes(storage),
-    ...contactRoutes(storage, formRateLimit),
   ];
+  // In the route table's order (protocol/routes.json), a page it does not declare (a test form's) last.
+  const place = (path: string) => {
+    const index = ROUTES.findIndex((route) => route.path === path);
+    return index === -1 ? ROUTES.length : index;
+  };
+  return pages.sort((a, b) => place(a.path) - place(b.path));
 }

@@ -1,23 +1,16 @@
 /**
- * The registration routes (docs/forms.md §2–§7, docs/pages.md §7): the form, its POST (PRG), the
- * neutral thank-you page and the confirmation page.
+ * The registration's confirmation page (docs/pages.md §7), which its form leads to; the form and
+ * its thank-you page follow from its definition (src/forms/registration.ts).
  */
 import { isUUID } from 'class-validator';
 import type { Request } from 'express';
-import RegistrationForm from '../../islands/RegistrationForm.js';
 import { INTERESTS } from '../../protocol/registration.js';
 import { declared } from '../../protocol/routes.js';
-import { Bedankt } from '../../views/pages/Bedankt.js';
 import { Bevestiging, type BevestigingProps } from '../../views/pages/Bevestiging.js';
 import { HttpError } from '../errors.js';
-import type { RateLimit } from '../filter/rate-limit.js';
-import { registrationForm, registrations, type Registration } from '../forms/registration.js';
-import { formRoute, thankYouRoute } from '../forms/route.js';
+import { registrations, type Registration } from '../forms/registration.js';
 import type { Storage } from '../storage/types.js';
 import type { AnyPageRoute, PageRoute } from '../route-table.js';
-
-/** Where a filled honeypot is sent (docs/forms.md §7: a neutral thank-you). */
-const THANK_YOU_PATH = '/aanmelden/bedankt';
 
 /**
  * Masks an e-mail address for display: first character of the local part, then `***`
@@ -61,24 +54,11 @@ export async function registrationOf(storage: Storage, req: Request): Promise<Re
 }
 
 /**
- * The routes of the registration flow.
+ * The registration's own pages beside its form's (docs/pages.md §7): its confirmation, which the
+ * form leads to.
  * @param storage where registrations are kept
- * @param rateLimit posts per client address and window (docs/forms.md §7; `FORM_RATE_LIMIT`)
  */
-export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyPageRoute[] {
-  const form = formRoute({
-    form: registrationForm,
-    title: 'Aanmelden',
-    description: 'Meld je aan bij Eiland met je naam, e-mailadres en interesses. Het formulier werkt ook zonder JavaScript.',
-    island: RegistrationForm,
-    thankYou: THANK_YOU_PATH,
-    rateLimit,
-    async accept({ value, submissionKey }) {
-      // One row per submission key: a repeat gets the first registration's id (docs/forms.md §7).
-      const { id } = await registrations(storage).save(submissionKey, value);
-      return { redirect: `/aanmeldingen/${id}` };
-    },
-  });
+export function registrationRoutes(storage: Storage): AnyPageRoute[] {
   const confirmation: PageRoute<BevestigingProps> = {
     ...declared('/aanmeldingen/:id'),
     title: 'Bedankt voor je aanmelding',
@@ -90,5 +70,5 @@ export function registrationRoutes(storage: Storage, rateLimit: RateLimit): AnyP
     loader: async ({ req, csrfToken }) => ({ ...confirmationProps(await registrationOf(storage, req)), csrfToken: csrfToken() }),
     View: Bevestiging,
   };
-  return [form, thankYouRoute(THANK_YOU_PATH, 'Bedankt voor je aanmelding', 'Je aanmelding bij Eiland is ontvangen.', Bedankt), confirmation];
+  return [confirmation];
 }

@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../project-root.js';
 import { postgresEngine, sqliteEngine, type Engine, type PostgresOptions } from './engine.js';
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from './guard.js';
 import { migrate } from './migrations/index.js';
+import type { MigrationUp } from './migrations/submissions.js';
 import { readOncePerTurn } from './per-turn.js';
 import { MAILS_PER_RECIPIENT, RECIPIENT_WINDOW_MS, recipientOf } from './recipient.js';
 import { param, prepare } from './prepared.js';
@@ -246,9 +247,12 @@ function storageOf(engine: Engine): Storage {
   };
 }
 
-/** Migrates an opened engine and gives its storage; an engine that cannot be migrated is closed. */
-async function opened(engine: Engine): Promise<Storage> {
-  await guarded('open', () => migrate(engine)).catch(async (error: unknown) => {
+/** The migrations of the forms that make their own tables, by name (see `formMigrations` in src/forms/index.ts). */
+export type FormMigrations = Readonly<Record<string, MigrationUp>>;
+
+/** Migrates an opened engine, the forms' own migrations with the list, and gives its storage; an engine that cannot be migrated is closed. */
+async function opened(engine: Engine, forms: FormMigrations): Promise<Storage> {
+  await guarded('open', () => migrate(engine, forms)).catch(async (error: unknown) => {
     await engine.db.destroy().catch(() => undefined); // not left open behind the refusal
     throw error;
   });
@@ -258,33 +262,37 @@ async function opened(engine: Engine): Promise<Storage> {
 /**
  * Opens (creating when needed) and migrates the SQLite database.
  * @param file path of the database file, e.g. `data/eiland.db`
+ * @param forms the migrations of the forms that make their own tables (`formMigrations` of src/forms/index.ts); without them such a form has no table
  * @throws StorageUnavailableError when the file cannot be opened or migrated
  */
-export async function openSqlite(file: string): Promise<Storage> {
-  return opened(await guarded('open', () => sqliteEngine(file)));
+export async function openSqlite(file: string, forms: FormMigrations = {}): Promise<Storage> {
+  return opened(await guarded('open', () => sqliteEngine(file)), forms);
 }
 
 /**
  * Connects to PostgreSQL and migrates.
+ * @param forms the migrations of the forms that make their own tables (`formMigrations` of src/forms/index.ts); without them such a form has no table
  * @throws StorageUnavailableError when the server cannot be reached or migrated
  */
-export async function openPostgres(options: PostgresOptions): Promise<Storage> {
-  return opened(await guarded('open', () => postgresEngine(options)));
+export async function openPostgres(options: PostgresOptions, forms: FormMigrations = {}): Promise<Storage> {
+  return opened(await guarded('open', () => postgresEngine(options)), forms);
 }
 
 /**
  * Opens storage for a configuration.
  * @param config `databaseUrl` selects PostgreSQL (pool of `databasePoolSize`); absent, the embedded SQLite file
- * @param options `file`: the SQLite file (tests pass a temporary one); `logger`: for pool errors
+ * @param options `file`: the SQLite file (tests pass a temporary one); `logger`: for pool errors;
+ *   `forms`: the forms' own migrations (`formMigrations` of src/forms/index.ts)
  * @throws StorageUnavailableError when the database cannot be opened or migrated
  */
-export function openStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, options: { file?: string; logger?: Logger } = {}): Promise<Storage> {
-  if (config.databaseUrl === undefined) return openSqlite(options.file ?? DEFAULT_DATABASE_FILE);
-  return openPostgres({
+export function openStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, options: { file?: string; logger?: Logger; forms?: FormMigrations } = {}): Promise<Storage> {
+  if (config.databaseUrl === undefined) return openSqlite(options.file ?? DEFAULT_DATABASE_FILE, options.forms);
+  const pool = {
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,
-    onPoolError: (error) => options.logger?.warn({ event: 'database_connection_lost', err: error }, 'database_connection_lost'),
-  });
+    onPoolError: (error: Error) => options.logger?.warn({ event: 'database_connection_lost', err: error }, 'database_connection_lost'),
+  };
+  return openPostgres(pool, options.forms);
 }
 
 export * from './types.js';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { browserRules } from '../../src/forms/browser-rules.js';
-import { FORMS } from '../../src/forms/index.js';
+import { FORMS } from '../fixtures/forms.js';
 import { validateForm } from '../../src/forms/validate.js';
 import { browserSuite, withPage } from '../helpers/browser.js';
 import { FORM_KITS, type Fields } from '../helpers/form.js';

@@ -10,7 +10,7 @@ import { openSqlite } from '../../src/storage/index.js';
 import { startApp } from '../helpers/app.js';
 import { browserSuite, eachBrowser, needsServer, withPage } from '../helpers/browser.js';
 import { EMPTY_SUBMIT_ERRORS, fillForm, SANNE, visibleFieldErrors } from '../helpers/form.js';
-import { tempStorage } from '../helpers/temp-storage.js';
+import { tempStorage, TEST_MIGRATIONS } from '../helpers/temp-storage.js';
 
 eachBrowser((browser) => {
   const suite = browserSuite({}, browser);
@@ -45,7 +45,7 @@ eachBrowser((browser) => {
           // Restart: a new app on the same file finds the registration again.
           await app.close();
           await storage.close();
-          const reopened = await openSqlite(file);
+          const reopened = await openSqlite(file, TEST_MIGRATIONS);
           app = await startApp({ storage: reopened });
           await page.goto(url.replace(/^http:\/\/127\.0\.0\.1:\d+/, app.url));
           assert.equal(await page.$eval('h1', (e) => e.textContent), 'Bedankt voor je aanmelding, Sanne Bakker');

@@ -14,11 +14,13 @@ import type { Express } from 'express';
 import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Storage } from '../../src/storage/types.js';
+import { FORMS } from '../fixtures/forms.js';
 import { inject } from './inject.js';
 import { logCollector, type LogLine } from './logs.js';
 import type { RawOptions, RawResponse } from './raw.js';
 import { useResource } from './suite.js';
 import { tempStorage, withCount } from './temp-storage.js';
+import { testAssets } from './test-dist.js';
 
 export { freePort, freshAddress, raw, textOf, type RawResponse } from './raw.js';
 export { waitFor, within } from './wait.js';
@@ -50,8 +52,8 @@ export type TestAppOptions = Omit<AppOptions, 'storage'> & {
 };
 
 /**
- * Starts `createApp` on 127.0.0.1 with debug logs captured and, unless
- * given, a fresh temporary database.
+ * Starts `createApp` on 127.0.0.1 with debug logs captured and, unless given, a fresh temporary
+ * database, the test app's forms (test/fixtures/forms.ts) and the tests' build (dist-test/).
  * @param options createApp options (test seams)
  * @param env extra environment for `loadConfig`; its `PORT` is the port to listen on (else port 0:
  *   one the system picks), e.g. one a `PUBLIC_ORIGIN` names
@@ -65,7 +67,7 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
   const temp = options.storage ? undefined : await tempStorage();
   const base = options.storage ?? temp!.storage;
   const storage = options.countRegistrations ? withCount(base, options.countRegistrations) : base;
-  const production = createApp(config, { logStream: stream, ...options, storage });
+  const production = createApp(config, { logStream: stream, forms: FORMS, ...options, assets: options.assets ?? testAssets(), storage });
   const server = createServer(options.wrap ? options.wrap(production.express) : production.listener).listen(env.PORT === undefined ? 0 : config.port, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

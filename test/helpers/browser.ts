@@ -6,9 +6,9 @@
 import { after, before } from 'node:test';
 import type { Page } from 'puppeteer-core';
 import type { BuildManifest } from '../../protocol/manifest.js';
-import { readManifest } from '../../src/assets/manifest.js';
 import { BASE_URL, collectProblems, launchNamed, manifestOf, openPage, type BrowserName, type LaunchedBrowser, type PageOptions } from '../e2e/kit.js';
 import { startApp, type TestApp, type TestAppOptions } from './app.js';
+import { testManifest } from './test-dist.js';
 
 export { eachBrowser, e2eBrowsers, skipIn } from './browsers.js';
 
@@ -142,7 +142,7 @@ export function browserSuite(options: TestAppOptions | (() => Promise<TestAppOpt
     get chromium() {
       return chromium!;
     },
-    manifest: async () => (BASE_URL ? manifestOf(BASE_URL) : readManifest('dist/manifest.json')),
+    manifest: async () => (BASE_URL ? manifestOf(BASE_URL) : testManifest()),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Both storage engines as the contract tests open them (docs/operations.md §3): a fresh, empty
- * store of each, SQLite in a temporary folder and PostgreSQL as a new database of the test
+ * store of each, with the test app's forms' tables, SQLite in a temporary folder and PostgreSQL as a new database of the test
  * cluster.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import { openPostgres, openSqlite } from '../../src/storage/index.js';
 import type { Storage } from '../../src/storage/types.js';
 import { usePostgres, type TestPostgres } from './postgres.js';
+import { TEST_MIGRATIONS } from './temp-storage.js';
 
 /** A fresh, empty store of one engine, and how to open its database again. */
 export type Engine = [name: string, open: () => Promise<OpenedEngine>];
@@ -50,7 +51,7 @@ export function useEngines(): { engines: Engine[]; tempFile(): Promise<string>; 
           db.exec("CREATE TRIGGER refuse_mail BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'refused'); END");
           db.close();
         };
-        return { storage: await openSqlite(file), reopen: () => openSqlite(file), refuseMail };
+        return { storage: await openSqlite(file, TEST_MIGRATIONS), reopen: () => openSqlite(file, TEST_MIGRATIONS), refuseMail };
       },
     ],
     [
@@ -63,7 +64,7 @@ export function useEngines(): { engines: Engine[]; tempFile(): Promise<string>; 
           await client.query('ALTER TABLE outbox ADD CONSTRAINT refused CHECK (false) NOT VALID');
           await client.end();
         };
-        return { storage: await openPostgres({ url, poolSize: 4 }), reopen: () => openPostgres({ url, poolSize: 4 }), refuseMail };
+        return { storage: await openPostgres({ url, poolSize: 4 }, TEST_MIGRATIONS), reopen: () => openPostgres({ url, poolSize: 4 }, TEST_MIGRATIONS), refuseMail };
       },
     ],
   ];

@@ -4,7 +4,8 @@
  */
 import { CSRF_FIELD, SUBMISSION_FIELD } from '../../protocol/forms.js';
 import type { Page } from 'puppeteer-core';
-import { FORMS } from '../../src/forms/index.js';
+import type { FormDefinition } from '../../src/forms/define.js';
+import { FORMS } from '../fixtures/forms.js';
 import { freshAddress, raw, type RawResponse, type TestApp } from './app.js';
 
 /** Form fields by name; arrays for repeated names, undefined to leave a field out. */
@@ -48,6 +49,18 @@ export const FORM_KITS: Readonly<Record<string, FormKit>> = Object.fromEntries(
     }),
   ),
 );
+
+/**
+ * Where a stored submission of a form is sent (docs/forms.md §8): its pages' `next` for some id,
+ * else its thank-you page.
+ * @returns a pattern of the path
+ */
+export function formDestination(form: FormDefinition): RegExp {
+  const id = '00000000-0000-4000-8000-000000000000';
+  const next = form.pages.next?.(id);
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return next ? new RegExp(`^${escaped(next).replace(escaped(id), '[0-9a-f-]{36}')}$`) : new RegExp(`^${escaped(form.pages.thankYou.path)}$`);
+}
 
 /** What a rendered form gives a browser. */
 export interface FormSession {

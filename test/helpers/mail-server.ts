@@ -10,6 +10,8 @@ import { startServer } from '../../src/server.js';
 import { openForm, postForm, type Fields } from './form.js';
 import { logCollector, type LogLine } from './logs.js';
 import { tempStorage } from './temp-storage.js';
+import { FORMS } from '../fixtures/forms.js';
+import { testAssets } from './test-dist.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 /** The sender of the tests' e-mails. */
@@ -24,7 +26,7 @@ export async function serverWith(t: TestContext, env: NodeJS.ProcessEnv) {
   const temp = await tempStorage();
   const { stream, lines } = logCollector();
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: SECRET, MAIL_FROM: FROM, MAIL_RETRY_MS: '100', METRICS_PORT: '0', ...env });
-  const running = await startServer(config, { storage: env.DATABASE_URL ? undefined : temp.storage, mailDir: temp.mailDir, logStream: stream });
+  const running = await startServer(config, { storage: env.DATABASE_URL ? undefined : temp.storage, mailDir: temp.mailDir, logStream: stream, forms: FORMS, assets: testAssets() });
   t.after(async () => {
     await running.shutdown('test');
     await temp.remove();

@@ -4,6 +4,7 @@
  * list it belongs to, with its title, heading and place in the menus.
  */
 import { menus, ROUTES, type RouteDeclaration, type RouteKind } from '../../protocol/routes.js';
+import { FORMS } from '../../src/forms/index.js';
 import { siteRoutes } from '../../src/routes/pages.js';
 import { TITLE_SUFFIX } from '../../src/routes/router.js';
 import type { AnyPageRoute } from '../../src/route-table.js';
@@ -29,7 +30,7 @@ export function pagesOfKind(kind: RouteKind): string[] {
  * Every page route as the server serves it, loaders unrun: what the tests read of it (titles,
  * headings, descriptions, noindex, posts) needs no storage.
  */
-export const PAGE_ROUTES: readonly AnyPageRoute[] = siteRoutes(undefined as never, { limit: 1, windowMs: 1000 }, 365);
+export const PAGE_ROUTES: readonly AnyPageRoute[] = siteRoutes(undefined as never, { limit: 1, windowMs: 1000 }, 365, FORMS);
 
 /** What a page shows of itself, as its route declares it. */
 export interface PageFacts {

@@ -10,25 +10,31 @@ import type { Tables } from '../tables.js';
 import * as outboxKinds from './0008-outbox-kinds.js';
 import { MIGRATIONS as POSTGRES } from './postgres/index.js';
 import { MIGRATIONS as SQLITE } from './sqlite/index.js';
+import type { MigrationUp } from './submissions.js';
 
 /** The names of the migrations written per engine, in order (SQLite's 7th is its count's move to PostgreSQL's table). */
 const PER_ENGINE = ['0001-registrations', '0002-rate-limits', '0003-contact-messages', '0004-outbox', '0005-registration-count', '0006-outbox-recipients', '0007-count-shards'];
 
-/** A migration's work, given its engine and the transaction. */
-type Up = (engine: Engine, db: Kysely<unknown>) => Promise<void>;
-
 /** The migrations after those written per engine, by name. */
-const SHARED: Record<string, Up> = { '0008-outbox-kinds': outboxKinds.up };
+const SHARED: Record<string, MigrationUp> = { '0008-outbox-kinds': outboxKinds.up };
 
-/** Every migration's name, in order. */
+/** The name of every migration of the list, in order (the forms that make their own tables add theirs). */
 export const MIGRATION_NAMES: readonly string[] = [...PER_ENGINE, ...Object.keys(SHARED)];
 
-/** Every migration of an engine, by name (Kysely applies them in the names' order). */
-export function migrationsOf(engine: Engine): Record<string, Migration> {
+/**
+ * Every migration of an engine, by name (Kysely applies them in the names' order).
+ * @param forms the forms' own migrations (their tables), by name
+ * @throws TypeError when a form's migration has the name of one of the list
+ */
+export function migrationsOf(engine: Engine, forms: Readonly<Record<string, MigrationUp>> = {}): Record<string, Migration> {
   const own = engine.name === 'sqlite' ? SQLITE : POSTGRES;
   const list: Record<string, Migration> = {};
   PER_ENGINE.forEach((name, index) => (list[name] = { up: (db) => engine.exec(db as Kysely<Tables>, own[index]!) }));
   for (const [name, up] of Object.entries(SHARED)) list[name] = { up: (db) => up(engine, db) };
+  for (const [name, up] of Object.entries(forms)) {
+    if (list[name]) throw new TypeError(`A form's migration is named "${name}", as one of the list is`);
+    list[name] = { up: (db) => up(engine, db) };
+  }
   return list;
 }
 
@@ -58,12 +64,13 @@ async function recordEarlier(engine: Engine, db: Kysely<Tables>): Promise<void> 
 }
 
 /**
- * Applies the migrations not yet applied: on PostgreSQL under an advisory lock (instances starting
+ * Applies the migrations not yet applied, the forms' own (`forms`, by name) in their order among
+ * the list's: on PostgreSQL under an advisory lock (instances starting
  * together migrate once), on SQLite in one immediate transaction (the file's write lock).
  * @throws the migration's error (the caller turns it into StorageUnavailableError)
  */
-export async function migrate(engine: Engine): Promise<void> {
-  const provider = { getMigrations: async () => migrationsOf(engine) };
+export async function migrate(engine: Engine, forms: Readonly<Record<string, MigrationUp>> = {}): Promise<void> {
+  const provider = { getMigrations: async () => migrationsOf(engine, forms) };
   const run = async (db: Kysely<Tables>, disableTransactions: boolean) => {
     const { error } = await new Migrator({ db, provider, disableTransactions }).migrateToLatest();
     if (error) throw error;
