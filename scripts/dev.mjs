@@ -1,7 +1,9 @@
 // `npm run dev` (docs/development.md §1): the development runner.
 //
-// It listens on PORT itself (src/dev/front.ts): it serves the reload channel (/_eiland/reload)
-// and forwards every other request to the server process it runs on a loopback port. It builds
+// It listens on PORT itself (src/dev/front.ts): it answers only its own names (localhost, the
+// loopback addresses, HOST and DEV_ALLOWED_HOSTS; docs/development.md §6), serves the reload
+// channel (/_eiland/reload) and forwards every other request to the server process it runs on a
+// loopback port, which checks the same names again. It builds
 // client and server into .eiland/dev (unminified, source maps) and rebuilds what each change
 // touches (build/watch.mjs), and:
 //   - after a good server build, starts the new server in a process that has already loaded the
@@ -28,6 +30,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { prettyFactory } from 'pino-pretty';
 import { ROOT, SERVER_ENTRY, watch } from '../build/index.mjs';
+import { ALLOWED_HOSTS_VARIABLE, parseAllowedHosts } from '../src/dev/allowed-hosts.js';
 import { BuildFeed } from '../src/dev/feed.js';
 import { startFront } from '../src/dev/front.js';
 
@@ -64,7 +67,8 @@ function startWarm(packages) {
   const child = fork(WARM_SERVER, packages, {
     cwd: ROOT,
     execArgv: [], // not the runner's TypeScript loader: the bundle is plain JavaScript
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0' },
+    // The names the front answers, which the server checks again (docs/development.md §6).
+    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', [ALLOWED_HOSTS_VARIABLE]: allowedHosts.join(',') },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   // Loading packages must not slow a build or a reloading page: warm processes run at a lower
@@ -127,11 +131,43 @@ async function stop(child) {
   clearTimeout(timer);
 }
 
+const HOST = process.env.HOST ?? '127.0.0.1';
+/** @type {string[]} the names answered besides localhost and the loopback addresses: DEV_ALLOWED_HOSTS,
+ * and HOST when it names one interface (the URL `ready at` shows); every interface is no name */
+let allowedHosts;
+try {
+  allowedHosts = parseAllowedHosts(process.env[ALLOWED_HOSTS_VARIABLE]);
+} catch (error) {
+  say(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+if (!['0.0.0.0', '::'].includes(HOST)) {
+  try {
+    allowedHosts.push(...parseAllowedHosts(HOST));
+  } catch {
+    // Not a name: the front cannot listen on it either, and says so below.
+  }
+}
+/** Hosts refused so far: each is said once (a page retrying its reload channel would fill the
+ * terminal), the first REFUSED_SAID of them.
+ * @type {Set<string | undefined>} */
+const refused = new Set();
+const REFUSED_SAID = 20;
 const feed = new BuildFeed('');
 /** @type {import('../src/dev/front.js').Front} */
 let front;
 try {
-  front = await startFront({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? '3000'), feed });
+  front = await startFront({
+    host: HOST,
+    port: Number(process.env.PORT ?? '3000'),
+    feed,
+    allowedHosts,
+    onRefused(host) {
+      if (refused.has(host) || refused.size >= REFUSED_SAID) return;
+      refused.add(host);
+      say(`refused a request for host ${host === undefined ? '(none)' : JSON.stringify(host)} (403); to answer it, add its name to ${ALLOWED_HOSTS_VARIABLE}`);
+    },
+  });
 } catch (error) {
   say(`cannot listen: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

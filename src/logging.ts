@@ -159,7 +159,8 @@ const tracked = (req: IncomingMessage) => (req as LoggedRequest)[BINDINGS] !== u
  * `route` and, for a page, `render` (`hit`, `miss` or `bypass`: the render cache); with `err`
  * for a 5xx. A request whose client left before its response ended gets `request aborted`
  * instead, with the status only where a head had gone out; one the server answered itself (a
- * 408) gets the status it wrote. A valid W3C `traceparent` adds `traceId` and `spanId` to every
+ * 408, or the 400 of a body Node's parser refused) gets the status it wrote and no `render`, even
+ * where the app went on to write a page nobody received. A valid W3C `traceparent` adds `traceId` and `spanId` to every
  * line of the request. Levels: 5xx `error` (a 503 that sheds load: `warn`, without a stack), 4xx
  * `warn`, assets and probes `debug`, the rest (and an abort before any head) `info`. It replaces
  * pino-http, which serialised every request into a child logger whether or not anything was
@@ -179,18 +180,21 @@ export function requestTracker(logger: Logger, { maskPath = (path) => path }: Re
       res.off('finish', complete);
       res.off('close', complete);
       res.off('error', complete);
-      // Closed before the app ended it: the server answered for the response (a 408), or the
-      // client left. (An ended response whose last bytes were still on their way when its
-      // connection closed was answered whole.)
-      const ended = res.writableEnded || err !== undefined;
-      const status = ended ? res.statusCode : sentStatus(res);
-      const left = !ended && serverAnswer(res) === undefined;
+      // The server answered in the response's place (a body Node's parser refused, one that did
+      // not come in time): its status went out, whatever the app wrote after it, which reached
+      // nobody (docs/operations.md §2).
+      const answered = serverAnswer(res);
+      // Else closed before the app ended it: the client left. (An ended response whose last bytes
+      // were still on their way when its connection closed was answered whole.)
+      const ended = answered === undefined && (res.writableEnded || err !== undefined);
+      const status = answered ?? (ended ? res.statusCode : sentStatus(res));
+      const left = !ended && answered === undefined;
       const { locals } = res;
       const shed = locals.shed === true && status === 503 && !err;
       const failed = shed || status === undefined ? undefined : (err ?? locals.failure ?? (status >= 500 ? new Error(`failed with status code ${status}`) : undefined));
       const level = status === undefined ? 'info' : (status >= 500 && !shed) || err ? 'error' : status >= 400 ? 'warn' : quiet(locals) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const line = { ...bindings, method: req.method, path: loggedPath(url, maskPath), status, responseTime: Date.now() - started, route: locals.route, render: locals.render };
+      const line = { ...bindings, method: req.method, path: loggedPath(url, maskPath), status, responseTime: Date.now() - started, route: locals.route, render: answered === undefined ? locals.render : undefined };
       logger[level](failed ? { ...line, err: failed } : line, left ? 'request aborted' : 'request completed');
     };
     res.on('finish', complete);

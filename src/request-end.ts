@@ -1,8 +1,9 @@
 /**
  * How a request ended when its response did not end it (docs/operations.md §2): its client left
  * (a reset, or a close mid-request), or Node's server answered on the response's behalf (the 408
- * of a body that did not arrive in time). The request log, the metrics and the error handler read
- * it here, so a request gets one line, with the status that was really sent or none.
+ * of a body that did not arrive in time, the 400 of one its parser refused). The request log, the
+ * metrics, the rate limits and the error handler read it here, so a request gets one line, with
+ * the status that was really sent or none.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -54,4 +55,15 @@ export function serverAnswer(res: ServerResponse): number | undefined {
  */
 export function sentStatus(res: ServerResponse): number | undefined {
   return serverAnswer(res) ?? (res.headersSent ? res.statusCode : undefined);
+}
+
+/**
+ * Whether a request was cut short by its client: it left before the request had arrived whole
+ * and before any answer, the app's or the server's (a reset or a close mid-head or mid-body).
+ * Such a request never was: a rate limit that counted it gives its count back (docs/forms.md §7).
+ * @param req the request
+ * @param res its response, at or after its close
+ */
+export function cutShort(req: IncomingMessage, res: ServerResponse): boolean {
+  return !req.complete && !res.writableEnded && serverAnswer(res) === undefined;
 }

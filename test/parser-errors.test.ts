@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { within } from './helpers/app.js';
+import { waitFor, within } from './helpers/app.js';
 import { useServer } from './helpers/server.js';
 import { openWire } from './helpers/wire.js';
 
@@ -46,4 +46,37 @@ describe('requests the HTTP parser rejects', () => {
     await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(logs().slice(before).filter((l) => l.event === 'request_rejected'), []);
   });
+});
+
+describe('a GET whose body the parser refuses once the app has taken it (docs/operations.md §2)', () => {
+  /** The same server with every render cache hit verified: no fast path, Express answers the hits. */
+  const express = useServer({ RENDER_CACHE_VERIFY: '1' });
+  const bodies: [what: string, head: string, body: string][] = [
+    ['a chunk size that is no number', 'Transfer-Encoding: chunked', 'zz\r\ngeheim\r\n0\r\n\r\n'],
+    ['a transfer coding Node does not know', 'Transfer-Encoding: gzip', 'geheim'],
+  ];
+  for (const [path, running] of [['the fast path', server], ['the Express path', express]] as const) {
+    for (const [what, header, body] of bodies) {
+      it(`${path}, ${what}: Node's 400, logged as that 400 at warn, without render and without request_rejected`, async () => {
+        const reqId = `kapot-${path}-${header}`.replace(/\W+/g, '-');
+        // The page is in the render cache: without the body, this GET is a hit.
+        const warm = await openWire(running.port, 'GET /over HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+        assert.equal((await within(warm.response, 5000, 'the page')).status, 200);
+        const before = running.lines.length;
+        // Head and body in one write: the app has the request before the parser reaches the body.
+        const bad = await openWire(running.port, `GET /over HTTP/1.1\r\nHost: a\r\nX-Request-Id: ${reqId}\r\n${header}\r\n\r\n${body}`);
+        const response = await within(bad.response, 5000, 'the answer');
+        await within(bad.closed, 5000, 'the close of the connection');
+        assert.equal(response.status, 400);
+        assert.equal(response.headers.connection, 'close');
+        const lines = () => running.logs().slice(before).filter((l) => l.reqId === reqId);
+        await waitFor(() => lines().length > 0, 5000);
+        assert.deepEqual(
+          lines().map((l) => [l.msg, l.status, l.level, l.route, 'render' in l]),
+          [['request completed', 400, 40, '/over', false]],
+        );
+        assert.deepEqual(running.logs().slice(before).filter((l) => l.event === 'request_rejected'), [], 'one line: the request’s own');
+      });
+    }
+  }
 });

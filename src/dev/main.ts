@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { runServerProcess } from '../process.js';
+import { ALLOWED_HOSTS_VARIABLE, parseAllowedHosts } from './allowed-hosts.js';
 import { developmentApp } from './app.js';
 import type { ServerMessage } from './ipc.js';
 import { developmentAssets } from './page-build.js';
@@ -21,7 +22,9 @@ const running = await runServerProcess('development', () => {
     const id = assets.build.receive(message);
     if (id !== undefined) send({ type: 'showing', id });
   });
-  return { assets, wrap: (app) => developmentApp(app, assets.build) };
+  // The runner hands down the names its front answers (docs/development.md §6).
+  const allowedHosts = parseAllowedHosts(process.env[ALLOWED_HOSTS_VARIABLE]);
+  return { assets, wrap: (app) => developmentApp(app, assets.build, allowedHosts) };
 });
 if (running) send({ type: 'listening', port: Number(new URL(running.url).port) });
 // Under the runner: when it goes, so does this server.

@@ -3,12 +3,15 @@
  * counters live in the database (a store on the storage contract), so N instances on one
  * database enforce one limit.
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { rateLimit, type Options, type Store } from 'express-rate-limit';
+import { rateLimit, type Options, type RateLimitInfo, type Store } from 'express-rate-limit';
 import { HttpError } from '../errors.js';
-import { ClientGoneError, clientGone } from '../request-end.js';
+import { ClientGoneError, clientGone, cutShort } from '../request-end.js';
 import type { Storage } from '../storage/types.js';
+
+/** A request as express-rate-limit leaves it: the info of the limiter that counted it last. */
+type RateLimited = Request & { rateLimit?: RateLimitInfo };
 
 /** A limit: this many requests per window of `windowMs` milliseconds. */
 export interface RateLimit {
@@ -57,7 +60,8 @@ export interface RateLimits {
   /**
    * A middleware that answers the request after the limit with the 429 error page
    * (`RateLimit` and `Retry-After` headers set by express-rate-limit). When the database cannot
-   * count, the request gets the 503 page.
+   * count, the request gets the 503 page. A request its client cut short (gone before it had
+   * arrived whole, a post's body half sent) gives back the count it took.
    * @param limit requests per window, per client address (`req.ip`, so `trust proxy` applies)
    * @param what what is limited, for the log and as the counters' key prefix, e.g. `form posts`
    */
@@ -74,10 +78,11 @@ export function rateLimits({ storage, logger }: { storage: Storage; logger: Logg
   const log = pinoAdapter(logger);
   return {
     perClient({ limit, windowMs }, what) {
+      const store = new StorageStore(storage, `${what}:`);
       const limiter = rateLimit({
         limit,
         windowMs,
-        store: new StorageStore(storage, `${what}:`),
+        store,
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         logger: log,
@@ -86,8 +91,32 @@ export function rateLimits({ storage, logger }: { storage: Storage; logger: Logg
         handler: (_req, _res, next) => next(new HttpError(429, `Too many ${what} from this client address`)),
       });
       return function perClient(req, res, next) {
-        // What follows would read a body that will never come: the chain ends for a client gone.
-        void limiter(req, res, (error?: unknown) => next(error ?? (clientGone(req) ? new ClientGoneError() : undefined)));
+        // What this limiter counted, once it has: the info it sets on the request (another
+        // limiter's, earlier in the chain, is not this one's to give back).
+        const before = (req as RateLimited).rateLimit;
+        let counted: RateLimitInfo | undefined;
+        let closed = false;
+        // A post that never arrived whole is no post (docs/forms.md §7). Given back only within
+        // the window it was counted in: a later window's count is other posts'.
+        const giveBack = () => {
+          const info = counted;
+          counted = undefined;
+          if (info === undefined || !cutShort(req, res) || (info.resetTime !== undefined && Date.now() >= info.resetTime.getTime())) return;
+          // A count the database cannot give back ends with its window (its failure is counted:
+          // eiland_storage_errors_total).
+          store.decrement(info.key).catch(() => undefined);
+        };
+        res.once('close', () => {
+          closed = true;
+          giveBack();
+        });
+        void limiter(req, res, (error?: unknown) => {
+          const info = (req as RateLimited).rateLimit;
+          if (info !== before) counted = info;
+          if (closed) giveBack();
+          // What follows would read a body that will never come: the chain ends for a client gone.
+          next(error ?? (clientGone(req) ? new ClientGoneError() : undefined));
+        });
       };
     },
   };

@@ -13,6 +13,8 @@ import { testAssets } from './test-dist.js';
 /** A server of {@link useServer}. */
 interface TestServer {
   port: number;
+  /** Its SQLite file, for a test that reads what the server wrote (rate-limit counters). */
+  databaseFile: string;
   /** Every log line written so far, raw. */
   lines: string[];
   /** Every log line written so far, parsed. */
@@ -36,7 +38,7 @@ export function useServer(env: NodeJS.ProcessEnv = {}): TestServer {
         await running.shutdown('test');
         await temp.remove();
       };
-      return { port: Number(new URL(running.url).port), lines: collector.lines, logs: () => collector.lines.map((l) => JSON.parse(l) as LogLine), close };
+      return { port: Number(new URL(running.url).port), databaseFile: temp.file, lines: collector.lines, logs: () => collector.lines.map((l) => JSON.parse(l) as LogLine), close };
     },
     (server) => server.close(),
   );
