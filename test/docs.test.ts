@@ -3,9 +3,11 @@
  * makes holds (test/helpers/citations.ts: a `§N` says its file, the cited `docs/<file>.md §N`,
  * heading, link or path is there), and nothing cites what a clone cannot see (`../shared/`, the
  * original specification files, issue numbers). The files read are the repository's own (git's
- * list, ignored files aside), so a new folder is read without being named here. And every list a
+ * list, ignored files aside), so a new folder is read without being named here. Every list a
  * document keeps of what a table of the code defines (pages, titles, menus, posts, rules) is
- * that table's (test/helpers/markdown.ts reads the lists).
+ * that table's (test/helpers/markdown.ts reads the lists). And ARCHITECTURE.md "Layout" names
+ * every folder of the code, the build, the scripts and the tests, and none that is gone
+ * (test/helpers/layout.ts).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { formTitle } from '../protocol/forms.js';
 import { menus, ROUTES } from '../protocol/routes.js';
 import { TITLE_SUFFIX } from '../src/routes/router.js';
 import { badCitations, workingTree, type Repository } from './helpers/citations.js';
+import { layoutEntries, layoutFaults } from './helpers/layout.js';
 import { between, bullet, codeSpans, section, tableRows } from './helpers/markdown.js';
 import { PAGE_PATHS, PAGE_ROUTES, PAGES } from './helpers/routes.js';
 
@@ -172,5 +175,48 @@ describe("the docs' lists and their tables", () => {
     assert.notEqual(shorter, pages);
     assert.notDeepEqual(titles!.read(shorter), titles!.table());
     assert.throws(() => footer!.read(pages.replace('A footer linking', 'A footer with')), { name: 'RangeError', message: 'No bullet with "A footer linking"' });
+  });
+});
+
+describe("ARCHITECTURE.md's layout and the tree", () => {
+  const architecture = readFileSync('ARCHITECTURE.md', 'utf8');
+
+  it('names every folder of src/, islands/, views/, protocol/, build/, scripts/ and test/ with its concern, and nothing that is not there', () => {
+    assert.deepEqual(layoutFaults(layoutEntries(architecture), tree.files), []);
+  });
+
+  it('would catch a folder left out, a line that names no folder, a folder without its concern and one named twice', () => {
+    const files = ['src/app.ts', 'src/storage/index.ts', 'src/storage/migrations/sqlite/0001.ts', 'test/e2e/kit/page.ts', 'docs/README.md'];
+    const doc = [
+      '## Layout',
+      '```',
+      'src/                          the server,',
+      '                              in parts',
+      'src/app.ts                    composition',
+      'src/storage/                  storage',
+      'src/storage/migrations/sqlite/ SQLite',
+      'src/gone/                     what was',
+      'src/gone.ts                   what was',
+      'test/',
+      'test/e2e/kit/                 the kit',
+      'test/e2e/kit/                 the kit again',
+      '```',
+      '## Next',
+    ].join('\n');
+    assert.deepEqual(layoutEntries(doc)[0], { path: 'src/', concern: 'the server, in parts' });
+    assert.deepEqual(layoutFaults(layoutEntries(doc), files), [
+      'src/gone/ is in ARCHITECTURE.md "Layout", but the tree has no such folder',
+      'src/gone.ts is in ARCHITECTURE.md "Layout", but the tree has no such file',
+      'test/ is in ARCHITECTURE.md "Layout" without a line on its concern',
+      'test/e2e/kit/ is in ARCHITECTURE.md "Layout" 2 times',
+      'src/storage/migrations/ is a folder of the tree, but ARCHITECTURE.md "Layout" has no line on it',
+      'test/e2e/ is a folder of the tree, but ARCHITECTURE.md "Layout" has no line on it',
+    ]);
+  });
+
+  it('would catch a folder of the tree left out of the real document', () => {
+    const shorter = architecture.replace(/^src\/storage\/migrations\/sqlite\/ .*\n/m, '');
+    assert.notEqual(shorter, architecture);
+    assert.deepEqual(layoutFaults(layoutEntries(shorter), tree.files), ['src/storage/migrations/sqlite/ is a folder of the tree, but ARCHITECTURE.md "Layout" has no line on it']);
   });
 });

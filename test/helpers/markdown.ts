@@ -1,9 +1,18 @@
 /**
- * The parts of a document of docs/ that the checks of its lists read (test/docs.test.ts): a
- * numbered section, a bullet of it, its tables' rows and code spans. Each throws when what it
- * looks for is not there, so a list that was moved or reworded fails its check instead of
- * passing as empty.
+ * The parts of a document that the checks of its lists read (test/docs.test.ts): a numbered
+ * section of docs/ or a titled one (ARCHITECTURE.md), a bullet of it, its tables' rows, its code
+ * spans and code block. Each throws when what it looks for is not there, so a list that was moved
+ * or reworded fails its check instead of passing as empty.
  */
+
+/** The text from the first heading a pattern finds up to the next `## ` heading. */
+function sectionFrom(markdown: string, heading: RegExp, name: string): string {
+  const start = markdown.search(heading);
+  if (start < 0) throw new RangeError(`No section "${name}"`);
+  const rest = markdown.slice(start + 1);
+  const end = rest.search(/^## /m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
 
 /**
  * The text of a section `## §N …`, up to the next `## ` heading.
@@ -12,11 +21,29 @@
  * @throws RangeError when the document has no such section
  */
 export function section(markdown: string, n: number): string {
-  const start = markdown.search(new RegExp(`^## §${n} `, 'm'));
-  if (start < 0) throw new RangeError(`No section "## §${n}"`);
-  const rest = markdown.slice(start + 1);
-  const end = rest.search(/^## /m);
-  return end < 0 ? rest : rest.slice(0, end);
+  return sectionFrom(markdown, new RegExp(`^## §${n} `, 'm'), `## §${n}`);
+}
+
+/**
+ * The text of a section `## Title` (a document without numbered sections, e.g. ARCHITECTURE.md),
+ * up to the next `## ` heading.
+ * @param markdown a whole document
+ * @param title the whole heading, e.g. `Layout`
+ * @throws RangeError when the document has no such section
+ */
+export function titled(markdown: string, title: string): string {
+  return sectionFrom(markdown, new RegExp(`^## ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'), `## ${title}`);
+}
+
+/**
+ * The lines of the first fenced code block of a text, without its fences.
+ * @param text a section
+ * @throws RangeError when the text has no closed code block
+ */
+export function fenced(text: string): string[] {
+  const found = /^```[^\n]*\n([^]*?)^```$/m.exec(text);
+  if (!found) throw new RangeError('No code block');
+  return found[1]!.split('\n').slice(0, -1);
 }
 
 /**
