@@ -119,7 +119,7 @@ async function main() {
   }
   const typed = await typecheck;
   if (stopped) return 1;
-  if (typed.code !== 0) process.stdout.write(`test:related: tsc --noEmit failed:\n${typed.output}`);
+  process.stdout.write(typed.code === 0 ? 'test:related: tsc --noEmit passed\n' : `test:related: tsc --noEmit failed:\n${typed.output}`);
   return code || typed.code;
 }
 
