@@ -8,7 +8,7 @@ import { writeAtomically } from './files.mjs';
 import { SERVER_ENTRY, withRoot } from './paths.mjs';
 
 /** What every build reads besides its island folders: the sources, the build, the locked packages. */
-const INPUTS = ['build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'build', 'src', 'views', 'protocol', 'islands', 'images'];
+export const INPUTS = ['build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'build', 'src', 'views', 'protocol', 'islands', 'images'];
 
 /** The fingerprint's file in the build folder. */
 export const FINGERPRINT_FILE = 'build-fingerprint';

@@ -8,10 +8,13 @@
 //   node scripts/test-files.mjs all   → both, the programs' first: `npm test` runs them two at a
 //                                       time, and the long files begun first leave no long tail
 //
+// `npm run test:related` (scripts/test-related.mjs) runs those of them whose import closure reaches
+// a changed file (relatedTests below), from the same closure.
+//
 // A test needs a program when it, or a local module it imports (at any depth), names the
 // program's path variable (e.g. `NGINX_PATH` in test/helpers/nginx.ts), imports a browser driver
 // or runs a browser suite.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOOLS } from './test-tools.mjs';
@@ -25,45 +28,71 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NEEDS = new RegExp(`\\b(?:${TOOLS.map((tool) => tool.variable).join('|')})\\b|^import (?!type\\b)[^;]*from ['"]puppeteer|test/e2e/[\\w-]+\\.test\\.ts`, 'm');
 
 /**
- * The local modules a module imports: relative specifiers, resolved as tsx resolves them (`.js`
- * written for a `.ts` or `.tsx` source).
- * @param {string} file absolute
- * @returns {string[]}
+ * How a module loads another at run time: `import … from`, `export … from`, a bare `import '…'`
+ * and `import('…')`, with a relative specifier. Type-only imports load nothing.
  */
-function localImports(file) {
+const LOADS = /^(?:import|export)(?!\s+type\b)[^;]*?\bfrom\s*['"](\.[^'"]+)['"]|^import\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]/gm;
+
+/** Each module read once, until it changes: path → its size, time, text and local imports. */
+const read = new Map();
+
+/**
+ * A module's text and the local modules it imports: relative specifiers, resolved as tsx resolves
+ * them (`.js` written for a `.ts` or `.tsx` source; JSON as JSON).
+ * @param {string} file absolute
+ * @returns {{ text: string, imports: string[] }}
+ */
+function source(file) {
+  const { size, mtimeMs } = statSync(file);
+  const known = read.get(file);
+  if (known?.size === size && known.mtimeMs === mtimeMs) return known;
   const text = readFileSync(file, 'utf8');
-  // Type-only imports load nothing at run time.
-  const specifiers = [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?\bfrom\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]/gm)].map((m) => /** @type {string} */ (m[1] ?? m[2]));
-  return specifiers.flatMap((specifier) => {
+  const specifiers = [...text.matchAll(LOADS)].map((m) => /** @type {string} */ (m[1] ?? m[2] ?? m[3]));
+  const imports = specifiers.flatMap((specifier) => {
     const base = resolve(dirname(file), specifier);
-    const found = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx')].find((path) => /\.(?:m?js|tsx?)$/.test(path) && existsSync(path));
+    const found = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx')].find((path) => /\.(?:m?js|tsx?|json)$/.test(path) && existsSync(path));
     return found ? [found] : [];
   });
+  const entry = { size, mtimeMs, text, imports };
+  read.set(file, entry);
+  return entry;
+}
+
+/**
+ * A module's import closure: the module itself and every local module it loads, at any depth.
+ * @param {string} file absolute
+ * @param {Iterable<string>} [skip] absolute paths neither taken in nor followed
+ * @returns {Set<string>}
+ * @example
+ * importClosure(resolve('test/filter.test.ts')).has(resolve('src/filter/canonical.ts')) // true
+ */
+export function importClosure(file, skip = []) {
+  const skipped = new Set(skip);
+  const closure = new Set([file]);
+  const queue = [file];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const imported of source(next).imports) {
+      if (!closure.has(imported) && !skipped.has(imported)) {
+        closure.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  return closure;
 }
 
 /** What marks a module as starting a process of its own (the app's build or server, npm). */
 const SPAWNS = /^import [^;]*from ['"]node:child_process['"]/m;
+
+/** The lanes' own modules name every program, and start processes only when run as commands. */
+const LANE_MODULES = ['./test-files.mjs', './test-tools.mjs', './test-related.mjs'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /**
  * Whether a test file, or a local module it imports at any depth, matches a pattern.
  * @param {string} file absolute
  * @param {RegExp} pattern
  */
-function reaches(file, pattern) {
-  // The lanes' own modules name every program without running any.
-  const seen = new Set([file, fileURLToPath(import.meta.url), fileURLToPath(new URL('./test-tools.mjs', import.meta.url))]);
-  const queue = [file];
-  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    if (pattern.test(readFileSync(next, 'utf8'))) return true;
-    for (const imported of localImports(next)) {
-      if (!seen.has(imported)) {
-        seen.add(imported);
-        queue.push(imported);
-      }
-    }
-  }
-  return false;
-}
+const reaches = (file, pattern) => [...importClosure(file, LANE_MODULES)].some((module) => pattern.test(source(module).text));
 
 /**
  * Whether a test file needs one of the programs.
@@ -98,6 +127,29 @@ export function laneFiles(lane) {
   const programs = [...server.filter((file) => !quick.includes(file)), ...testsIn('test/e2e')];
   const files = { quick, programs, all: [...programs, ...quick] }[lane];
   return files.map((file) => relative(ROOT, file));
+}
+
+/**
+ * The test files whose import closure reaches any of the changed files, as `npm run test:related`
+ * runs them (docs/qa-kit.md §1): a changed test file reaches itself; a file no test imports, at any
+ * depth, selects none.
+ * @param {string[]} changed absolute paths
+ * @param {string[]} [tests] the candidates, absolute: by default every file of the lanes, in the
+ *   order `npm test` runs them
+ * @returns {{ files: string[], reached: Map<string, number> }} the candidates chosen, in their
+ *   order, and for each changed file how many of them reach it
+ * @example
+ * relatedTests([resolve('scripts/test-files.mjs')]).files // [<root>/test/test-lanes.test.ts, …]
+ */
+export function relatedTests(changed, tests = laneFiles('all').map((file) => join(ROOT, file))) {
+  const reached = new Map(changed.map((file) => [file, 0]));
+  const files = tests.filter((test) => {
+    const closure = importClosure(test);
+    const hits = changed.filter((file) => closure.has(file));
+    for (const file of hits) reached.set(file, (reached.get(file) ?? 0) + 1);
+    return hits.length > 0;
+  });
+  return { files, reached };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
