@@ -10,24 +10,19 @@ import type { DestinationStream, Logger } from 'pino';
 import { productionAssets, type AssetsSource } from './assets/source.js';
 import { favicon, staticAssets } from './assets/static.js';
 import type { Config } from './config.js';
-import { requestContext } from './context.js';
 import { csrfTokens } from './filter/cross-site.js';
-import { requestFilter } from './filter/index.js';
-import { canonicalPaths, matcher } from './filter/matcher.js';
-import { publicHost } from './filter/public-host.js';
 import { rateLimits } from './filter/rate-limit.js';
-import { noSniff } from './filter/security-headers.js';
-import { singleHost } from './host-header.js';
 import { imageService } from './images/index.js';
 import type { Optimizer } from './images/optimizer.js';
 import { Lifecycle } from './lifecycle.js';
-import { createLogger, requestLogging, requestTracker } from './logging.js';
-import { requestMetrics, requestObserver } from './metrics/http.js';
+import { createLogger, requestTracker } from './logging.js';
+import { requestObserver } from './metrics/http.js';
 import { createMetrics, type Metrics } from './metrics/index.js';
 import { countStorageErrors } from './metrics/storage.js';
 import { PROJECT_ROOT } from './project-root.js';
 import { fastPath } from './fast-path.js';
-import { errorHandler, notFound } from './render/error-handler.js';
+import { withSteps, type AddedStep } from './pipeline.js';
+import { requestPipeline } from './request-pipeline.js';
 import { createRenderCache } from './render/cache.js';
 import { withRenderCache } from './render/cached-render.js';
 import { createPageRenderer } from './render/renderer.js';
@@ -69,6 +64,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** False: Express answers every request, render cache hits too (tests compare the fast path with it). */
   fastPath?: boolean;
+  /** Steps added to the pipeline (src/pipeline.ts), each after the one it names: both paths run them. */
+  steps?: readonly AddedStep[];
 }
 
 /** The app as a server runs it. */
@@ -116,31 +113,29 @@ export function createApp(config: Config, options: AppOptions): App {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
 
-  app.use(requestContext());
-  // On every response, whatever answers it (docs/filter.md §4, §8).
-  app.use(noSniff());
   const track = requestTracker(logger, { maskPath });
   const observe = requestObserver(metrics);
-  app.use(requestLogging(track));
-  app.use(requestMetrics(observe));
-  // Before any path is looked at: a request for two sites at once is for none (docs/filter.md §9).
-  app.use(singleHost());
-  // Every path of src/filter/excluded.ts, and only those, outside the filter (docs/filter.md §1–§2).
-  app.use(matcher({ excluded: { assets: staticAssets({ buildDir: join(assets.dir, 'assets'), publicDir }), image, favicon: favicon(publicDir) } }));
-  app.use(requestFilter({ csrf }));
-  app.use(canonicalPaths());
+  const probes = healthRouter(lifecycle, Router({ caseSensitive: true, strict: true }));
   // Every route in one router: a request walks one route table.
   const routes = Router({ caseSensitive: true, strict: true });
-  healthRouter(lifecycle, routes);
-  // Probes answer any Host (a load balancer asks by address); everything after, only this site's.
-  if (config.publicOrigins) routes.use(publicHost(config.publicOrigins));
   clientErrorsRouter({ csrf, limits, maskPath }, routes);
   crawlerRouter(site, config.publicOrigins?.[0], routes);
   pageRouter({ routes: pages, render, csrf, limits, metrics }, routes);
   downloadRouter(storage, routes);
-  app.use(routes);
-  app.use(notFound());
-  app.use(errorHandler(render));
+  const steps = withSteps(
+    requestPipeline({
+      track,
+      observe,
+      excluded: { assets: staticAssets({ buildDir: join(assets.dir, 'assets'), publicDir }), image, favicon: favicon(publicDir) },
+      csrf,
+      probes,
+      publicOrigins: config.publicOrigins,
+      routes,
+      render,
+    }),
+    options.steps ?? [],
+  );
+  for (const step of steps) app.use(step.handler);
   const fast = options.fastPath !== false && render.caching && !config.renderCache.verify;
-  return { express: app, listener: fast ? fastPath({ app, routes: pages, render, track, observe, logger, publicOrigins: config.publicOrigins }) : app };
+  return { express: app, listener: fast ? fastPath({ app, steps, routes: pages, render, logger }) : app };
 }

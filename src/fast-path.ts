@@ -9,12 +9,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
 import { DATA_HEADER } from '../protocol/page-data.js';
-import { filterHead } from './filter/head.js';
-import { publicHostCheck } from './filter/public-host.js';
-import { NO_SNIFF, nonce } from './filter/security-headers.js';
-import { hostProblem } from './host-header.js';
-import type { RequestTracker, TrackedResponse } from './logging.js';
-import type { RequestObserver } from './metrics/http.js';
+import { nonce } from './filter/security-headers.js';
+import type { TrackedResponse } from './logging.js';
+import type { BesideRequest, Step } from './pipeline.js';
 import { fillTemplate } from './render/holes.js';
 import { htmlHeadLines } from './render/html-head.js';
 import type { Render } from './render/types.js';
@@ -26,18 +23,14 @@ import { handOver, loadCacheable, pageRequest, type LoadedPage } from './routes/
 interface FastPathOptions {
   /** The Express app: it answers what the fast path does not, and lends its request getters. */
   app: Express;
+  /** The pipeline the app was built from (src/request-pipeline.ts): the fast path runs its steps. */
+  steps: readonly Step[];
   /** The route table; its routes of a fixed path whose renders are cached are the fast path's. */
   routes: readonly AnyPageRoute[];
   /** The render cache around the page renderer. */
   render: Render;
-  /** The app's request log (src/logging.ts). */
-  track: RequestTracker;
-  /** The app's request durations (src/metrics/http.ts). */
-  observe: RequestObserver;
   /** Where a failure of the fast path itself is logged (`fast_path_failed`). */
   logger: Logger;
-  /** `PUBLIC_ORIGIN`'s origins: a request for another site goes to Express, which refuses it. */
-  publicOrigins?: readonly string[];
 }
 
 /** A response the fast path tracks: its state for the log line and metrics, as `res.locals` has it on the Express path. */
@@ -61,24 +54,27 @@ function expressView(app: Express, req: IncomingMessage): Request {
 
 /**
  * The server's request listener: a GET of a fast-path page (its exact path, no query, no page-data
- * marker, one valid `Host` of the site) is tracked as every request is (request id, trace context,
- * log line, metrics), its loader is run and, when the render cache holds this version of the page
- * without a form's values, sent in one `writeHead` and `end`: `X-Content-Type-Options`, the
- * filter's headers with a fresh nonce, the page's head, and the template filled. Otherwise the
+ * marker) runs the pipeline's steps as each declares (src/pipeline.ts): its state, log line and
+ * metrics as on the Express path, its header lines in their order, its checks (a request one would
+ * refuse goes to Express); at the routes, its loader is run and, when the render cache holds this
+ * version of the page without a form's values, the page is sent in one `writeHead` and `end`: the
+ * steps' headers with a fresh nonce, the page's head, and the template filled. Otherwise the
  * request goes to Express, with the load under way handed over (src/routes/router.tsx), so the
  * loader runs once.
- * @param options the app, its route table, render cache, log and metrics
+ * @param options the app, the steps it was built from, its route table, render cache and logger
  * @returns the listener for `http.createServer`
- * @example createServer(fastPath({ app, routes, render, track, observe, logger }))
+ * @throws TypeError when the steps have no `answers` step (the routes)
+ * @example createServer(fastPath({ app, steps, routes, render, logger }))
  */
-export function fastPath({ app, routes, render, track, observe, logger, publicOrigins }: FastPathOptions): RequestListener {
+export function fastPath({ app, steps, routes, render, logger }: FastPathOptions): RequestListener {
   const pages = new Map(routes.filter(fastPathRoute).map((route) => [route.path, route]));
-  const overHttps = filterHead(true);
-  const overHttp = filterHead(false);
-  const publicHost = publicOrigins && publicHostCheck(publicOrigins);
   const dataHeader = DATA_HEADER.toLowerCase();
+  const answering = steps.findIndex((step) => step.beside.kind === 'answers');
+  if (answering === -1) throw new TypeError('The pipeline has no step that answers (the routes)');
+  const before = steps.slice(0, answering).map((step) => step.beside);
 
-  async function serve(route: AnyPageRoute, req: IncomingMessage, res: FastResponse, view: Request, loading: Promise<LoadedPage>): Promise<void> {
+  async function serve(route: AnyPageRoute, request: BesideRequest, lines: string[], loading: Promise<LoadedPage>): Promise<void> {
+    const { req, res } = request;
     const loaded = await loading.catch(() => undefined);
     const mode = wantsWholeDocument(req.headers['user-agent'] ?? '') ? 'whole' : 'stream';
     // A form's token and key are the Express path's to give (its cookies, its session).
@@ -90,27 +86,30 @@ export function fastPath({ app, routes, render, track, observe, logger, publicOr
       return;
     }
     if (res.headersSent || res.destroyed) return;
-    const fresh = nonce();
-    const lines = [...NO_SNIFF, ...(view.secure ? overHttps : overHttp).fill(req.id, fresh)];
     if (page.meta.noindex) lines.push('X-Robots-Tag', 'noindex');
-    const body = fillTemplate(template, { nonce: fresh, requestId: req.id });
+    const body = fillTemplate(template, { nonce: request.nonce, requestId: req.id });
     lines.push(...htmlHeadLines({ cacheControl: page.cacheControl, streamed: mode === 'stream', length: Buffer.byteLength(body) }));
     res.writeHead(page.status, lines).end(body);
   }
 
   return function fastPath(req: IncomingMessage, res: ServerResponse) {
     const route = req.method === 'GET' ? pages.get(req.url!) : undefined;
-    if (route === undefined || req.headers[dataHeader] !== undefined || hostProblem(req) !== undefined) return void app(req, res);
-    const view = expressView(app, req);
-    if (publicHost?.(view) !== undefined) return void app(req, res);
-    const fast = res as FastResponse;
+    if (route === undefined || req.headers[dataHeader] !== undefined) return void app(req, res);
+    const request: BesideRequest = { req, res: res as FastResponse, view: expressView(app, req), nonce: nonce() };
+    const lines: string[] = [];
+    for (const beside of before) {
+      if (beside.kind === 'runs') beside.run(request);
+      else if (beside.kind === 'headers') lines.push(...beside.lines(request));
+      else if (beside.kind === 'check' && beside.refuses(request)) {
+        // Express runs the steps again from the start and refuses it; what ran here is not run twice.
+        return void app(req, res);
+      }
+    }
     // The route is known already, as the router's would be before the loader: a client that leaves
     // during it gets an aborted line with its route.
-    fast.locals = { target: { kind: 'path', path: route.path, canonical: route.path, search: '' }, route: route.path };
-    track(req, fast, Date.now());
-    observe(req, fast, performance.now());
-    const loading = loadCacheable(route, view);
-    serve(route, req, fast, view, loading).catch((error: unknown) => {
+    request.res.locals.route = route.path;
+    const loading = loadCacheable(route, request.view);
+    serve(route, request, lines, loading).catch((error: unknown) => {
       logger.error({ event: 'fast_path_failed', reqId: req.id, err: error }, 'fast_path_failed');
       // Before anything was sent, the Express path answers instead (with its error page if it fails alike).
       if (res.headersSent) res.destroy();

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { fastPathRoute } from '../src/fast-path.js';
 import { createMetrics, type Metrics } from '../src/metrics/index.js';
@@ -20,6 +20,7 @@ import { testRoutes } from './fixtures/routes.js';
 import type { LogLine } from './helpers/logs.js';
 import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
 import { openWire } from './helpers/wire.js';
+import { get, shape, watchPaths, type Answer } from './helpers/paths.js';
 import { registrations } from '../src/forms/registration.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -34,52 +35,6 @@ const ASKED: Record<string, Record<string, string>> = {
   'an unusable request id': { 'User-Agent': BROWSER, 'X-Request-Id': 'niet bruikbaar' },
   'https through the trusted proxy': { 'User-Agent': BROWSER, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '203.0.113.9' },
 };
-
-/** An answer as it went over the wire. */
-interface Answer {
-  status: number;
-  /** Every header line, name lowercased, in order. */
-  headers: Array<[string, string]>;
-  body: string;
-  /** Whether Express answered it: its request then has Express's prototype. */
-  viaExpress: boolean;
-}
-
-/** Which path answered each request of a server, by its `x-test` header. */
-function watchPaths(server: Server): Map<string, boolean> {
-  const paths = new Map<string, boolean>();
-  server.on('request', (req: IncomingMessage, res) => res.once('finish', () => paths.set(String(req.headers['x-test']), Object.getPrototypeOf(req) !== IncomingMessage.prototype)));
-  return paths;
-}
-
-let asked = 0;
-/** Sends one request (a GET unless told) and reads the answer whole, its header lines as they came. */
-function get(app: SuiteTestApp, paths: Map<string, boolean>, path: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
-  const tag = `t${++asked}`;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: app.port, path, method, headers: { ...headers, 'x-test': tag }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const lines: Array<[string, string]> = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
-        // The server's 'finish' comes before the client has read the end.
-        setImmediate(() => resolve({ status: res.statusCode!, headers: lines, body: Buffer.concat(chunks).toString('utf8'), viaExpress: paths.get(tag)! }));
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** An answer with its request's own values (request id, nonce) written as their names, its date left out. */
-function shape(answer: Answer): { status: number; headers: Array<[string, string]>; body: string } {
-  const requestId = answer.headers.find(([name]) => name === 'x-request-id')?.[1];
-  const nonce = /'nonce-([^']+)'/.exec(answer.headers.find(([name]) => name === 'content-security-policy')?.[1] ?? '')?.[1];
-  assert.ok(requestId && nonce, 'a page answer carries its request id and nonce');
-  const named = (text: string) => text.split(requestId).join('{requestId}').split(nonce).join('{nonce}');
-  return { status: answer.status, headers: answer.headers.filter(([name]) => name !== 'date').map(([name, value]) => [name, named(value)]), body: named(answer.body) };
-}
 
 /** The request's log line without what differs between two requests (time, id, duration). */
 function lineOf(app: SuiteTestApp, answer: Answer): LogLine {

@@ -1,0 +1,55 @@
+/**
+ * The two paths of a request (docs/streaming.md §7): which one answered each request of a server
+ * (the fast path beside Express, or Express), and answers read as they went over the wire, for the
+ * tests that compare the paths.
+ */
+import assert from 'node:assert/strict';
+import { request as httpRequest, IncomingMessage, type Server } from 'node:http';
+import type { SuiteTestApp } from './app.js';
+
+/** An answer as it went over the wire. */
+export interface Answer {
+  status: number;
+  /** Every header line, name lowercased, in order. */
+  headers: Array<[string, string]>;
+  body: string;
+  /** Whether Express answered it: its request then has Express's prototype. */
+  viaExpress: boolean;
+}
+
+/** Which path answered each request of a server, by its `x-test` header. */
+export function watchPaths(server: Server): Map<string, boolean> {
+  const paths = new Map<string, boolean>();
+  server.on('request', (req: IncomingMessage, res) => res.once('finish', () => paths.set(String(req.headers['x-test']), Object.getPrototypeOf(req) !== IncomingMessage.prototype)));
+  return paths;
+}
+
+let asked = 0;
+/** Sends one request (a GET unless told) and reads the answer whole, its header lines as they came. */
+export function get(app: SuiteTestApp, paths: Map<string, boolean>, path: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
+  const tag = `t${++asked}`;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: app.port, path, method, headers: { ...headers, 'x-test': tag }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const lines: Array<[string, string]> = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+        // The server's 'finish' comes before the client has read the end.
+        setImmediate(() => resolve({ status: res.statusCode!, headers: lines, body: Buffer.concat(chunks).toString('utf8'), viaExpress: paths.get(tag)! }));
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** An answer with its request's own values (request id, nonce) written as their names, its date left out. */
+export function shape(answer: Answer): { status: number; headers: Array<[string, string]>; body: string } {
+  const requestId = answer.headers.find(([name]) => name === 'x-request-id')?.[1];
+  const nonce = /'nonce-([^']+)'/.exec(answer.headers.find(([name]) => name === 'content-security-policy')?.[1] ?? '')?.[1];
+  assert.ok(requestId && nonce, 'a page answer carries its request id and nonce');
+  const named = (text: string) => text.split(requestId).join('{requestId}').split(nonce).join('{nonce}');
+  return { status: answer.status, headers: answer.headers.filter(([name]) => name !== 'date').map(([name, value]) => [name, named(value)]), body: named(answer.body) };
+}
+
