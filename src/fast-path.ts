@@ -8,12 +8,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
-import { DATA_HEADER } from '../protocol/page-data.js';
+import { DATA_HEADER, DATA_MARKER } from '../protocol/page-data.js';
 import { nonce } from './filter/security-headers.js';
 import type { TrackedResponse } from './logging.js';
 import type { BesideRequest, Step } from './pipeline.js';
 import { fillTemplate } from './render/holes.js';
 import { htmlHeadLines } from './render/html-head.js';
+import { pageDataAnswer } from './render/page-data.js';
 import type { Render } from './render/types.js';
 import { wantsWholeDocument } from './render/whole-document.js';
 import type { AnyPageRoute } from './route-table.js';
@@ -53,12 +54,12 @@ function expressView(app: Express, req: IncomingMessage): Request {
 }
 
 /**
- * The server's request listener: a GET of a fast-path page (its exact path, no query, no page-data
- * marker) runs the pipeline's steps as each declares (src/pipeline.ts): its state, log line and
+ * The server's request listener: a GET of a fast-path page (its exact path, no query), as HTML or
+ * as page data (docs/navigation.md §1), runs the pipeline's steps as each declares (src/pipeline.ts): its state, log line and
  * metrics as on the Express path, its header lines in their order, its checks (a request one would
  * refuse goes to Express); at the routes, its loader is run and, when the render cache holds this
  * version of the page without a form's values, the page is sent in one `writeHead` and `end`: the
- * steps' headers with a fresh nonce, the page's head, and the template filled. Otherwise the
+ * steps' headers with a fresh nonce, the page's head (or the page data's), and the template filled. Otherwise the
  * request goes to Express, with the load under way handed over (src/routes/router.tsx), so the
  * loader runs once.
  * @param options the app, the steps it was built from, its route table, render cache and logger
@@ -76,7 +77,7 @@ export function fastPath({ app, steps, routes, render, logger }: FastPathOptions
   async function serve(route: AnyPageRoute, request: BesideRequest, lines: string[], loading: Promise<LoadedPage>): Promise<void> {
     const { req, res } = request;
     const loaded = await loading.catch(() => undefined);
-    const mode = wantsWholeDocument(req.headers['user-agent'] ?? '') ? 'whole' : 'stream';
+    const mode = res.locals.pageData ? 'data' : wantsWholeDocument(req.headers['user-agent'] ?? '') ? 'whole' : 'stream';
     // A form's token and key are the Express path's to give (its cookies, its session).
     const page = loaded && !loaded.taken.csrfToken && !loaded.taken.submissionKey ? pageRequest(route, 200, loaded.props, () => {}) : undefined;
     const template = page && render.hit(res.locals, route.path, route.path, mode, page);
@@ -88,13 +89,19 @@ export function fastPath({ app, steps, routes, render, logger }: FastPathOptions
     if (res.headersSent || res.destroyed) return;
     if (page.meta.noindex) lines.push('X-Robots-Tag', 'noindex');
     const body = fillTemplate(template, { nonce: request.nonce, requestId: req.id });
+    if (mode === 'data') {
+      const answer = pageDataAnswer(body, page, { ifNoneMatch: req.headers['if-none-match'], head: false });
+      res.writeHead(answer.status, [...lines, ...answer.lines]).end(answer.body);
+      return;
+    }
     lines.push(...htmlHeadLines({ cacheControl: page.cacheControl, streamed: mode === 'stream', length: Buffer.byteLength(body) }));
     res.writeHead(page.status, lines).end(body);
   }
 
   return function fastPath(req: IncomingMessage, res: ServerResponse) {
     const route = req.method === 'GET' ? pages.get(req.url!) : undefined;
-    if (route === undefined || req.headers[dataHeader] !== undefined) return void app(req, res);
+    const data = req.headers[dataHeader];
+    if (route === undefined || (data !== undefined && data !== DATA_MARKER)) return void app(req, res);
     const request: BesideRequest = { req, res: res as FastResponse, view: expressView(app, req), nonce: nonce() };
     const lines: string[] = [];
     for (const beside of before) {

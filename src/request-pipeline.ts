@@ -4,6 +4,7 @@
  * the Express app from this list and gives the same list to the fast path.
  */
 import type { RequestHandler, Router } from 'express';
+import { DATA_HEADER, DATA_MARKER } from '../protocol/page-data.js';
 import { requestContext } from './context.js';
 import type { CsrfTokens } from './filter/cross-site.js';
 import type { ExcludedPath } from './filter/excluded.js';
@@ -18,6 +19,9 @@ import { requestMetrics, type RequestObserver } from './metrics/http.js';
 import type { Step } from './pipeline.js';
 import { errorHandler, notFound } from './render/error-handler.js';
 import type { Render } from './render/types.js';
+
+/** The page-data marker's header as Node keys it. */
+const DATA_HEADER_NAME = DATA_HEADER.toLowerCase();
 
 /** A step's handler that lets every request on. */
 const passOn: RequestHandler = (_req, _res, next) => next();
@@ -54,8 +58,11 @@ export function requestPipeline({ track, observe, excluded, csrf, probes, public
     {
       name: 'context',
       handler: requestContext(),
-      // Its target is its route's exact path, without a query or the page-data marker.
-      beside: { kind: 'runs', run: ({ req, res }) => void (res.locals = { target: { kind: 'path', path: req.url!, canonical: req.url!, search: '' }, pageData: false }) },
+      // Its target is its route's exact path, without a query; page data is asked for by the marker alone.
+      beside: {
+        kind: 'runs',
+        run: ({ req, res }) => void (res.locals = { target: { kind: 'path', path: req.url!, canonical: req.url!, search: '' }, pageData: req.headers[DATA_HEADER_NAME] === DATA_MARKER }),
+      },
     },
     // On every response, whatever answers it (docs/filter.md §4, §8).
     { name: 'nosniff', handler: noSniff(), beside: { kind: 'headers', lines: () => NO_SNIFF } },

@@ -34,6 +34,7 @@ const ASKED: Record<string, Record<string, string>> = {
   'a request id and trace context': { 'User-Agent': BROWSER, 'X-Request-Id': 'qa-run.42', traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
   'an unusable request id': { 'User-Agent': BROWSER, 'X-Request-Id': 'niet bruikbaar' },
   'https through the trusted proxy': { 'User-Agent': BROWSER, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '203.0.113.9' },
+  'the router (page data)': { 'User-Agent': BROWSER, 'X-Eiland-Data': '1' },
 };
 
 /** The request's log line without what differs between two requests (time, id, duration). */
@@ -127,11 +128,22 @@ describe('the fast path', () => {
     assert.equal(loads - before, 3);
   });
 
-  it('leaves to Express: another method, a query, page data, a second Host line', async () => {
+  it('answers page data revalidated with its ETag as Express does: 304, no body', async () => {
+    const data = ASKED['the router (page data)']!;
+    const first = await get(fast, fastPaths, '/over', data);
+    const etag = first.headers.find(([name]) => name === 'etag')?.[1];
+    assert.ok(etag, 'page data carries an ETag');
+    const a = await get(fast, fastPaths, '/over', { ...data, 'If-None-Match': etag });
+    const b = await get(express, expressPaths, '/over', { ...data, 'If-None-Match': etag });
+    assert.deepEqual([a.status, a.viaExpress, a.body, b.status, b.body], [304, false, '', 304, '']);
+    assert.deepEqual(shape(a), shape(b));
+  });
+
+  it('leaves to Express: another method, a query, a page-data header that is not the marker, a second Host line', async () => {
     const answers = await Promise.all([
       get(fast, fastPaths, '/', {}, 'HEAD'),
       get(fast, fastPaths, '/?uit=1', ASKED['a browser']!),
-      get(fast, fastPaths, '/', { ...ASKED['a browser'], 'X-Eiland-Data': '1' }),
+      get(fast, fastPaths, '/', { ...ASKED['a browser'], 'X-Eiland-Data': '2' }),
     ]);
     assert.deepEqual(
       answers.map((answer) => [answer.status, answer.viaExpress]),

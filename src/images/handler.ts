@@ -18,6 +18,7 @@ import type { ImageOutcome, Metrics } from '../metrics/index.js';
 import { checkSource, sharpVersion, sniffFormat, SourceRefused, TYPE_NOT_ALLOWED, type Optimizer } from './optimizer.js';
 import { parseImageParams, type ImageParams } from './params.js';
 import { findSource, type ImageRoot, type ImageSource } from './source.js';
+import { notModified } from '../not-modified.js';
 
 /** Options of {@link imageHandler}. */
 interface ImageHandlerOptions {
@@ -51,16 +52,6 @@ function accepts(accept: string, type: string): boolean {
     const q = params.find((p) => p.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   });
-}
-
-/**
- * Whether `If-None-Match` names this ETag (or is `*`), compared weakly as RFC 9110 §13.1.2 says.
- * Not `req.fresh`: it ignores the header when the request also says `Cache-Control: no-cache`,
- * as fetch() does on every conditional request.
- */
-function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** A download name made only of safe characters, with the answer's extension. */
