@@ -5,6 +5,7 @@
  * more than the rest of such a hit (docs/performance.md §4). Everything else, and everything the
  * fast path cannot answer, goes to the Express app.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
@@ -12,7 +13,7 @@ import { DATA_HEADER, DATA_MARKER } from '../protocol/page-data.js';
 import { nonce } from './filter/security-headers.js';
 import type { TrackedResponse } from './logging.js';
 import type { BesideRequest, Step } from './pipeline.js';
-import { fillTemplate } from './render/holes.js';
+import { fillTemplate, type HoleValues } from './render/holes.js';
 import { htmlHeadLines } from './render/html-head.js';
 import { pageDataAnswer } from './render/page-data.js';
 import type { Render } from './render/types.js';
@@ -59,7 +60,8 @@ function expressView(app: Express, req: IncomingMessage): Request {
  * metrics as on the Express path, its header lines in their order, its checks (a request one would
  * refuse goes to Express); at the routes, its loader is run and, when the render cache holds this
  * version of the page without a form's values, the page is sent in one `writeHead` and `end`: the
- * steps' headers with a fresh nonce, the page's head (or the page data's), and the template filled. Otherwise the
+ * steps' headers with a fresh nonce, a form's token cookies, the page's head (or the page data's),
+ * and the template filled with the request's values. Otherwise the
  * request goes to Express, with the load under way handed over (src/routes/router.tsx), so the
  * loader runs once.
  * @param options the app, the steps it was built from, its route table, render cache and logger
@@ -74,21 +76,33 @@ export function fastPath({ app, steps, routes, render, logger }: FastPathOptions
   if (answering === -1) throw new TypeError('The pipeline has no step that answers (the routes)');
   const before = steps.slice(0, answering).map((step) => step.beside);
 
+  // The step that issues a form's CSRF token beside Express, when one does.
+  const issuer = before.find((beside) => beside.kind === 'headers' && beside.token !== undefined);
+  const issue = issuer?.kind === 'headers' ? issuer.token : undefined;
+
   async function serve(route: AnyPageRoute, request: BesideRequest, lines: string[], loading: Promise<LoadedPage>): Promise<void> {
     const { req, res } = request;
     const loaded = await loading.catch(() => undefined);
     const mode = res.locals.pageData ? 'data' : wantsWholeDocument(req.headers['user-agent'] ?? '') ? 'whole' : 'stream';
-    // A form's token and key are the Express path's to give (its cookies, its session).
-    const page = loaded && !loaded.taken.csrfToken && !loaded.taken.submissionKey ? pageRequest(route, 200, loaded.props, () => {}) : undefined;
+    const page = loaded && (!loaded.taken.csrfToken || issue) ? pageRequest(route, 200, loaded.props, () => {}) : undefined;
     const template = page && render.hit(res.locals, route.path, route.path, mode, page);
-    if (!page || !template) {
+    if (!loaded || !page || !template) {
       handOver(req, route, loading);
       app(req, res);
       return;
     }
     if (res.headersSent || res.destroyed) return;
+    // The values of the holes the loader took, as the router gives them: the token (its cookies set
+    // now, after the steps' headers), a fresh submission key (docs/streaming.md §6).
+    const holes: HoleValues = { nonce: request.nonce, requestId: req.id };
+    if (loaded.taken.csrfToken) {
+      const issued = issue!(request);
+      holes.csrfToken = issued.token;
+      lines.push(...issued.lines);
+    }
+    if (loaded.taken.submissionKey) holes.submissionKey = randomUUID();
     if (page.meta.noindex) lines.push('X-Robots-Tag', 'noindex');
-    const body = fillTemplate(template, { nonce: request.nonce, requestId: req.id });
+    const body = fillTemplate(template, holes);
     if (mode === 'data') {
       const answer = pageDataAnswer(body, page, { ifNoneMatch: req.headers['if-none-match'], head: false });
       res.writeHead(answer.status, [...lines, ...answer.lines]).end(answer.body);

@@ -26,8 +26,11 @@ export type Beside =
   | { kind: 'given'; why: string }
   /** It runs the step's work as Express does (the log line, the metrics, the request's state). */
   | { kind: 'runs'; run(request: BesideRequest): void }
-  /** The step sets these header lines (name, value, …) on every response it passes. */
-  | { kind: 'headers'; lines(request: BesideRequest): readonly string[] }
+  /**
+   * The step sets these header lines (name, value, …) on every response it passes; the filter also
+   * issues the CSRF token a page's form takes, with the lines of its cookies (docs/filter.md §6).
+   */
+  | { kind: 'headers'; lines(request: BesideRequest): readonly string[]; token?(request: BesideRequest): { token: string; lines: string[] } }
   /** A request the step would refuse goes to Express, which refuses it with the error page. */
   | { kind: 'check'; refuses(request: BesideRequest): boolean }
   /** The routes: the fast path's own answer, a render cache hit, else Express's. */

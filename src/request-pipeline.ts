@@ -75,8 +75,7 @@ export function requestPipeline({ track, observe, excluded, csrf, probes, public
     {
       name: 'filter',
       handler: requestFilter({ csrf }),
-      // A form's token is the Express path's to give: the fast path takes no page that asks for one.
-      beside: { kind: 'headers', lines: ({ req, view, nonce }) => (view.secure ? overHttps : overHttp).fill(req.id, nonce) },
+      beside: { kind: 'headers', lines: ({ req, view, nonce }) => (view.secure ? overHttps : overHttp).fill(req.id, nonce), token: ({ view }) => csrf.issueLines(view) },
     },
     { name: 'canonical path', handler: canonicalPaths(), beside: { kind: 'given', why: "a route's exact path is canonical" } },
     { name: 'probes', handler: probes, beside: { kind: 'given', why: "a probe's path is no page's" } },

@@ -4,7 +4,7 @@
  * (csrf-csrf) bound to a signed anonymous cookie id.
  */
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { Logger } from 'pino';
@@ -90,8 +90,34 @@ function sameOrigin(req: Request, publicOrigins: readonly string[] | undefined):
 export interface CsrfTokens {
   /** Makes (and sets the cookies for) a token for this response. */
   issue(req: Request, res: Response): string;
+  /**
+   * Makes a token for a response the fast path sends (src/fast-path.ts): the same token and cookies
+   * as {@link CsrfTokens.issue} on the Express path, the cookies as header lines.
+   * @param req the request through Express's getters
+   * @returns the token, and its `Set-Cookie` lines (name, value, …) in the order Express sets them
+   */
+  issueLines(req: Request): { token: string; lines: string[] };
   /** Middleware: cross-site → 403 error page; bad token → `CsrfTokenError`. */
   protect(options?: { tokenRequired?: boolean }): RequestHandler;
+}
+
+/**
+ * An Express response that sends nothing and keeps the headers set on it: what cookie-parser and
+ * csrf-csrf set through Express's `res.cookie`, for a response the fast path writes itself.
+ */
+function headerSink(req: Request): { res: Response; lines(): string[] } {
+  const headers = new Map<string, [string, number | string | readonly string[]]>();
+  const res = Object.assign(Object.create(express.response) as Response, {
+    req,
+    locals: {},
+    setHeader(name: string, value: number | string | readonly string[]) {
+      headers.set(name.toLowerCase(), [name, value]);
+      return res;
+    },
+    getHeader: (name: string) => headers.get(name.toLowerCase())?.[1],
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
+  });
+  return { res, lines: () => [...headers.values()].flatMap(([name, value]) => [value].flat().flatMap((v) => [name, String(v)])) };
 }
 
 /**
@@ -107,11 +133,17 @@ export function csrfTokens({ secret, logger, publicOrigins }: CrossSiteOptions):
   const withCookies = (req: Request, res: Response) => {
     if (req.cookies === undefined) parseCookies(req, res, () => {});
   };
+  const issue = (req: Request, res: Response) => {
+    withCookies(req, res);
+    ensureSessionId(req, res);
+    return pick(req).generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
+  };
   return {
-    issue(req, res) {
-      withCookies(req, res);
-      ensureSessionId(req, res);
-      return pick(req).generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
+    issue,
+    issueLines(req) {
+      const sink = headerSink(req);
+      const token = issue(req, sink.res);
+      return { token, lines: sink.lines() };
     },
     protect({ tokenRequired = true } = {}) {
       return function crossSiteProtection(req, res, next) {

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { request as httpRequest, IncomingMessage, type Server } from 'node:http';
+import { CSRF_FIELD, SUBMISSION_FIELD } from '../../protocol/forms.js';
 import type { SuiteTestApp } from './app.js';
 
 /** An answer as it went over the wire. */
@@ -44,12 +45,27 @@ export function get(app: SuiteTestApp, paths: Map<string, boolean>, path: string
   });
 }
 
-/** An answer with its request's own values (request id, nonce) written as their names, its date left out. */
+/**
+ * An answer with its request's own values written as their names: its request id, nonce, a form's
+ * CSRF token and submission key, its cookies' values and its ETag (a digest of those); its date
+ * left out.
+ */
 export function shape(answer: Answer): { status: number; headers: Array<[string, string]>; body: string } {
   const requestId = answer.headers.find(([name]) => name === 'x-request-id')?.[1];
   const nonce = /'nonce-([^']+)'/.exec(answer.headers.find(([name]) => name === 'content-security-policy')?.[1] ?? '')?.[1];
   assert.ok(requestId && nonce, 'a page answer carries its request id and nonce');
-  const named = (text: string) => text.split(requestId).join('{requestId}').split(nonce).join('{nonce}');
-  return { status: answer.status, headers: answer.headers.filter(([name]) => name !== 'date').map(([name, value]) => [name, named(value)]), body: named(answer.body) };
+  const own: Array<[string, string]> = [
+    [requestId, '{requestId}'],
+    [nonce, '{nonce}'],
+  ];
+  for (const field of [CSRF_FIELD, SUBMISSION_FIELD]) {
+    // In HTML, or escaped in page data's JSON.
+    const value = new RegExp(`name=\\\\?"${field}\\\\?" value=\\\\?"([^"\\\\]+)`).exec(answer.body)?.[1];
+    if (value) own.push([value, `{${field}}`]);
+  }
+  const named = (text: string) => own.reduce((out, [value, name]) => out.split(value).join(name), text);
+  const headers = answer.headers
+    .filter(([name]) => name !== 'date')
+    .map(([name, value]): [string, string] => [name, name === 'set-cookie' ? value.replace(/=[^;]*/, '={value}') : name === 'etag' ? '{etag}' : named(value)]);
+  return { status: answer.status, headers, body: named(answer.body) };
 }
-
