@@ -1,7 +1,10 @@
 /**
- * Composition of the Eiland app: the one place where the pieces meet, in the order a request
- * meets them (ARCHITECTURE.md, "The life of a request"). `createApp` builds the production
- * app; it does not listen (src/server.ts does), and development wraps it (src/dev/app.tsx).
+ * The app: what a request meets, composed in that order
+ * (ARCHITECTURE.md, "The life of a request"): the pipeline's steps, the routes, and what they need
+ * (the renderer in its render cache, the image service, the CSRF tokens, the rate limits). What an
+ * instance owns (storage, logger, metrics, lifecycle, the CSRF secret) it is given: by the site
+ * (src/site.ts, where an instance is composed), or by a test that runs the app alone on a storage
+ * of its own. It does not listen (src/server.ts does), and development wraps it (src/dev/app.tsx).
  */
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
@@ -46,7 +49,7 @@ export interface AppOptions {
   logger?: Logger;
   /** Where log lines go when no `logger` is given. */
   logStream?: DestinationStream;
-  /** Shared with the server; `ready` unless given. */
+  /** Shared with the site and its server; `ready` unless given. */
   lifecycle?: Lifecycle;
   /** The client build: the project's `dist/` read once unless given (development: the runner's). */
   assets?: AssetsSource;
@@ -60,7 +63,7 @@ export interface AppOptions {
   publicDir?: string;
   /** Makes image variants; sharp, loaded on the first image request, unless given (tests wrap it). */
   imageOptimizer?: Optimizer;
-  /** The app's instruments; new ones unless given (the server shares them with its metrics listener). */
+  /** The app's instruments; new ones unless given (the site shares them with its metrics listener). */
   metrics?: Metrics;
   /** False: Express answers every request, render cache hits too (tests compare the fast path with it). */
   fastPath?: boolean;

@@ -6,6 +6,7 @@
  * line and a metric of how many.
  */
 import type { Logger } from 'pino';
+import type { Job } from './jobs.js';
 import type { MailTransport } from './mail/transport.js';
 import type { Metrics } from './metrics/index.js';
 import type { Storage } from './storage/types.js';
@@ -29,12 +30,20 @@ interface RetentionOptions {
   now?: () => number;
 }
 
+/** The running retention job. */
+export interface RetentionJob extends Job {
+  /** The start-up's run: resolves when it is done, never rejects. */
+  firstRun: Promise<void>;
+  /** Runs no more; resolves once the run under way (the start-up's, or an hour's) is done. */
+  stop(): Promise<void>;
+}
+
 /**
  * Starts the retention job: one run now, then one an hour (a timer that does not keep the process
  * alive). A run that fails (the database gone) is logged at `warn` and the next hour tries again.
- * @returns the start-up's run (resolves when it is done, never rejects), and `stop()`
+ * A stopping instance lets the run under way finish before it closes the database (docs/operations.md §11).
  */
-export function startRetention({ storage, mailCopies, tables, logger, metrics, now = Date.now }: RetentionOptions): { firstRun: Promise<void>; stop(): void } {
+export function startRetention({ storage, mailCopies, tables, logger, metrics, now = Date.now }: RetentionOptions): RetentionJob {
   const run = async () => {
     try {
       const cutoffs = tables.map(({ table, days }) => ({ table, before: new Date(now() - days * DAY_MS) }));
@@ -59,7 +68,15 @@ export function startRetention({ storage, mailCopies, tables, logger, metrics, n
     }
   };
   const firstRun = run();
-  const timer = setInterval(() => void run(), EVERY_MS);
+  let underWay = firstRun;
+  const timer = setInterval(() => void (underWay = run()), EVERY_MS);
   timer.unref();
-  return { firstRun, stop: () => clearInterval(timer) };
+  return {
+    name: 'retention',
+    firstRun,
+    async stop() {
+      clearInterval(timer);
+      await underWay;
+    },
+  };
 }

@@ -1,26 +1,14 @@
 /**
- * The HTTP server around the app (docs/operations.md §4–§5): timeouts, readiness, and
- * graceful shutdown. `main.ts` wires it to the process.
+ * The HTTP server around the site (docs/operations.md §4–§5): time-outs, every header line kept,
+ * readiness, and graceful shutdown, which drains the requests under way while the site stops its
+ * jobs (src/site.ts composes everything it serves). `process.ts` wires it to the process.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { createApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
-import { Lifecycle } from './lifecycle.js';
-import { createLogger } from './logging.js';
 import { logParserErrors } from './parser-errors.js';
-import { createMetrics, type Metrics } from './metrics/index.js';
-import { METRICS_PATH, startMetricsListener } from './metrics/listener.js';
-import { startMailer, type Mailer } from './mail/sender.js';
-import { createMailTransport, type MailTransport } from './mail/transport.js';
-import { DEFAULT_DATABASE_FILE, openStorage } from './storage/index.js';
-import type { Storage } from './storage/types.js';
-import { FORMS, formMigrations, letters, retained } from './forms/index.js';
-import { startRetention } from './retention.js';
+import { openSite, urlHost, type SiteOptions } from './site.js';
 
 /** In-flight requests get this long to finish after a shutdown signal (docs/operations.md §5). */
 const DRAIN_MS = 10_000;
@@ -35,99 +23,26 @@ export interface RunningServer {
   logger: Logger;
   /**
    * Graceful shutdown: readiness 503, stop accepting, let in-flight requests
-   * finish (at most 10 s, then their connections are cut), close the database.
-   * Resolves when all is closed.
+   * finish (at most 10 s, then their connections are cut) while the site's jobs stop,
+   * close the database. Resolves when all is closed.
    * @param signal what triggered it, for the log (e.g. `SIGTERM`)
    */
   shutdown(signal: string): Promise<void>;
 }
 
-/** Options of {@link startServer}: those of `createApp`, storage optional. */
-export type ServerOptions = Omit<AppOptions, 'storage'> & {
-  /** Storage to use; by default the configured engine is opened (and closed at shutdown). */
-  storage?: Storage;
-  /** SQLite file when storage is opened here (default `data/eiland.db`). */
-  databaseFile?: string;
-  /** The folder of the e-mails' `.eml` files without `SMTP_URL` (default `mail/` beside the SQLite file: `data/mail`). */
-  mailDir?: string;
-  /** Wraps the production app, e.g. in the development app (src/dev/app.tsx). */
-  wrap?: (app: Express) => Express;
-};
-
-/** What {@link withMail} tells of the outbox's messages. */
-interface MailSide {
-  /** Wakes the sender: a message is in the outbox. */
-  wake(): void;
-  transport: MailTransport;
-  logger: Logger;
-  metrics: Metrics;
-}
+/** Options of {@link startServer}: those of the site (src/site.ts), storage optional. */
+export type ServerOptions = SiteOptions;
 
 /**
- * The storage, with the sender woken after each new submission of a form that mails (its e-mail
- * is then in the outbox), one over its recipient's limit logged and counted as suppressed, and an
- * erasure that takes the transport's copies of its e-mails along (docs/pages.md §7,
- * docs/operations.md §12).
- */
-function withMail(storage: Storage, { wake, transport, logger, metrics }: MailSide): Storage {
-  return {
-    ...storage,
-    async save(kept, submissionKey, row) {
-      const saved = await storage.save(kept, submissionKey, row);
-      if (saved.suppressed) {
-        // Neither the address nor anything else of the person: the kind tells what was asked for.
-        logger.warn({ event: 'mail_suppressed', kind: kept.kind }, 'mail_suppressed');
-        metrics.mail.inc({ outcome: 'suppressed' });
-      } else if (saved.created && kept.mailed) wake();
-      return saved;
-    },
-    async erase(table, id) {
-      const erased = await storage.erase(table, id);
-      if (erased) await transport.forget(id);
-      return erased;
-    },
-  };
-}
-
-/**
- * The origin of the e-mails' links without `PUBLIC_ORIGIN`: this server's, as a browser on this
- * machine reaches it (an address of every interface is not one to browse to).
- */
-function linkOrigin(host: string, port: number): string {
-  return `http://${['0.0.0.0', '::'].includes(host) ? 'localhost' : urlHost(host)}:${port}`;
-}
-
-/** A host as written in a URL: an IPv6 address in brackets. */
-const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
-
-/**
- * The CSRF secret: `CSRF_SECRET`, else one generated once and kept in the
- * database, so every instance on it agrees (docs/operations.md §1).
- */
-async function csrfSecretOf(config: Config, storage: Storage): Promise<string> {
-  return config.csrfSecret ?? storage.setting('csrf_secret', () => randomBytes(32).toString('base64url'));
-}
-
-/**
- * Opens storage, creates the app and listens on `config.host`:`config.port`.
+ * Composes the site (src/site.ts) and serves it on `config.host`:`config.port`.
  * @param config validated configuration
- * @param options passed on to `createApp` (tests inject routes and storage here)
+ * @param options the site's (tests inject routes and storage here)
  * @throws Error when the port cannot be bound, the database cannot be opened,
  *   or the build manifest is missing
  */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
-  const lifecycle = new Lifecycle('starting');
-  const forms = options.forms ?? FORMS;
-  const opened = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger, forms: formMigrations(forms) }));
-  const transport = createMailTransport(config.mail.smtpUrl, options.mailDir ?? join(dirname(options.databaseFile ?? DEFAULT_DATABASE_FILE), 'mail'));
-  // A stored registration or contact message wakes the outbox's sender (docs/operations.md §12).
-  let mailer: Mailer | undefined;
-  const metrics = options.metrics ?? createMetrics();
-  const storage = withMail(opened, { wake: () => mailer?.wake(), transport, logger, metrics });
-  const csrfSecret = await csrfSecretOf(config, storage);
-  const production = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
-  const app = options.wrap ? options.wrap(production.express) : production.listener;
+  const site = await openSite(config, options);
+  const { logger, lifecycle } = site;
   const server = createServer(
     {
       headersTimeout: 10_000,
@@ -135,7 +50,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       keepAliveTimeout: 5_000,
       connectionsCheckingInterval: 2_000,
     },
-    app,
+    site.listener,
   );
   // Every header line reaches the app, however many: Node's default keeps about the first
   // thousand and drops the rest unseen, so a second Host after them would pass the check of
@@ -156,29 +71,19 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
   });
-  // Off unless configured; never on the public port (docs/operations.md §7). Bound first: a port
-  // that cannot be had stops the start before the site takes traffic.
-  const metricsListener = config.metrics && (await startMetricsListener(metrics, config.metrics.host, config.metrics.port));
-  // Personal data past its time goes at start-up and every hour (docs/operations.md §11).
-  const retention = startRetention({ storage, mailCopies: transport, tables: retained(config.retentionDays, forms), logger, metrics });
-  if (metricsListener) logger.info({ event: 'metrics_started', host: config.metrics!.host, port: metricsListener.port }, 'metrics_started');
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(config.host)}:${port}`;
-  mailer = startMailer({ storage, transport, letter: letters(storage, config.publicOrigins?.[0] ?? linkOrigin(config.host, port), forms), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
+  site.listening(port);
   lifecycle.state = 'ready';
-  logger.info({ event: 'server_started', host: config.host, port, ...transport.target }, 'server_started');
+  logger.info({ event: 'server_started', host: config.host, port, ...site.mail }, 'server_started');
 
-  let closing: Promise<void> | undefined;
-  const shutdown = (signal: string) =>
-    (closing ??= new Promise<void>((resolve) => {
-      lifecycle.state = 'stopping';
-      logger.info({ event: 'shutdown_started', signal }, 'shutdown_started');
-      retention.stop();
-      const mailStopped = mailer!.stop();
+  /** Stops accepting and lets the requests under way end (at most 10 s); resolves once the server has closed. */
+  const drain = () =>
+    new Promise<void>((resolve) => {
       // Keep-alive clients are told to go; idle sockets are closed by close(). Before the app's
       // own listener: a request it answers at once (a 308, a probe) has sent its headers by the
       // time a later listener runs, and setHeader would throw there.
@@ -192,21 +97,21 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
       server.close(() => {
         clearTimeout(force);
-        void Promise.all([
-          // The start-up's run and the send under way finish before the database closes under them.
-          Promise.all([retention.firstRun, mailStopped])
-            .then(() => storage.close())
-            .catch((err: unknown) => logger.error({ err }, 'closing the database failed')),
-          metricsListener?.close(),
-        ]).finally(() => {
-          logger.info({ event: 'shutdown_complete' }, 'shutdown_complete');
-          resolve();
-        });
+        resolve();
       });
       server.closeIdleConnections();
       for (const socket of unused) socket.destroy();
-    }));
+    });
 
-  const metricsUrl = metricsListener && `http://${urlHost(config.metrics!.host)}:${metricsListener.port}${METRICS_PATH}`;
-  return { server, url, metricsUrl, logger, shutdown };
+  let closing: Promise<void> | undefined;
+  const shutdown = (signal: string) =>
+    (closing ??= (async () => {
+      lifecycle.state = 'stopping';
+      logger.info({ event: 'shutdown_started', signal }, 'shutdown_started');
+      // The site stops its jobs as the drain begins, and closes the database after both.
+      await site.stop(drain);
+      logger.info({ event: 'shutdown_complete' }, 'shutdown_complete');
+    })());
+
+  return { server, url, metricsUrl: site.metricsUrl, logger, shutdown };
 }

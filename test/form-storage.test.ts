@@ -40,7 +40,7 @@ async function validValue(form: FormDefinition): Promise<Record<string, unknown>
 async function retentionAt(storage: Storage, now: number): Promise<void> {
   const run = startRetention({ storage, mailCopies: createMailTransport(undefined, mailDir), tables: retained(DEFAULT_RETENTION_DAYS, FORMS), logger: pino({ level: 'silent' }), metrics: createMetrics(), now: () => now });
   await run.firstRun;
-  run.stop();
+  await run.stop();
 }
 
 const keeping = FORMS.filter((form) => form.keep);

@@ -85,7 +85,7 @@ describe('personal data is gone from every file (docs/operations.md §11, §12)'
     const { stream, lines } = logCollector();
     const run = startRetention({ storage: site.temp.storage, mailCopies: createMailTransport(undefined, site.temp.mailDir), tables: retained(30), logger: pino({ level: 'debug' }, stream), metrics: createMetrics(), now: () => Date.now() + 31 * DAY_MS });
     await run.firstRun;
-    run.stop();
+    await run.stop();
     const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === 'retention_run');
     assert.deepEqual([line?.registrations, line?.contact_messages, line?.mailFiles], [1, 1, 2]);
     assert.deepEqual(await holding(dir, traces), [], 'nothing of either person in any file');

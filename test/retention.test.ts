@@ -42,7 +42,7 @@ describe('retention (docs/operations.md §11)', () => {
       const runAt = async (days: number) => {
         const run = startRetention({ storage: temp.storage, mailCopies: createMailTransport(undefined, temp.mailDir), tables: retained(30), logger, metrics, now: () => Date.now() + days * DAY_MS });
         await run.firstRun;
-        run.stop();
+        await run.stop();
       };
       const DAYS_30 = Object.fromEntries(retained(30).map(({ table, days }) => [table, days]));
       // Today nothing is 30 days old, nor was the e-mail sent a day ago; in 2 days it was; in 31 days, everything is.

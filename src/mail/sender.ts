@@ -9,6 +9,7 @@
  * in seconds, not minutes.
  */
 import type { Logger } from 'pino';
+import type { Job } from '../jobs.js';
 import type { Metrics } from '../metrics/index.js';
 import type { MailOutcome, OutboxMessage, Storage } from '../storage/types.js';
 import { composeMail, type Letter } from './compose.js';
@@ -50,7 +51,7 @@ export interface MailerOptions {
 }
 
 /** A running sender. */
-export interface Mailer {
+export interface Mailer extends Job {
   /** Reads the outbox now (a message was just written); a read under way is followed by another. */
   wake(): void;
   /** Stops leasing; resolves once the sends under way are settled, or their leases given back after 5 s. */
@@ -195,6 +196,7 @@ export function startMailer(options: MailerOptions): Mailer {
 
   run();
   return {
+    name: 'mailer',
     wake: () => setImmediate(run),
     async stop() {
       stopping = true;

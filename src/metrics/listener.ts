@@ -8,17 +8,17 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics } from 'prom-client';
+import type { Job } from '../jobs.js';
 import type { Metrics } from './index.js';
 
 /** The path Prometheus scrapes. */
 export const METRICS_PATH = '/metrics';
 
-/** A running metrics listener. */
-interface MetricsListener {
+/** A running metrics listener: a job whose stop closes it. */
+interface MetricsListener extends Job {
   server: Server;
   /** The port it listens on (the configured one, or the one picked for 0). */
   port: number;
-  close(): Promise<void>;
 }
 
 /**
@@ -48,9 +48,10 @@ export async function startMetricsListener(metrics: Metrics, host: string, port:
   server.listen(port, host);
   await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error as Error))]);
   return {
+    name: 'metrics_listener',
     server,
     port: (server.address() as AddressInfo).port,
-    close: () =>
+    stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections(); // a scraper's keep-alive connection must not hold the exit
