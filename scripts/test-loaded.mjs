@@ -18,7 +18,7 @@ if (!Number.isInteger(times) || times < 1 || !Number.isInteger(busy) || busy < 0
   console.error('test:loaded: --times is a whole number from 1, --busy one from 0');
   process.exit(2);
 }
-const [command, ...args] = positionals.length > 0 ? positionals : ['npm', 'test'];
+const [command = 'npm', ...args] = positionals.length > 0 ? positionals : ['npm', 'test'];
 
 /** A process that keeps one core busy until it is killed. */
 const burner = () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
@@ -26,10 +26,14 @@ const burners = Array.from({ length: busy }, burner);
 const stopBurners = () => burners.forEach((child) => child.kill('SIGKILL'));
 process.on('exit', stopBurners);
 
-/** Runs the command once. @returns its exit code */
+/**
+ * Runs the command once.
+ * @returns {Promise<number>} its exit code
+ */
 function runOnce() {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit' });
+    /** @param {NodeJS.Signals} signal */
     const forward = (signal) => child.kill(signal);
     process.once('SIGINT', forward).once('SIGTERM', forward);
     child.on('exit', (code, signal) => {
