@@ -5,7 +5,6 @@
  * more than the rest of such a hit (docs/performance.md §4). Everything else, and everything the
  * fast path cannot answer, goes to the Express app.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
@@ -19,7 +18,7 @@ import { pageDataAnswer } from './render/page-data.js';
 import type { Render } from './render/types.js';
 import { wantsWholeDocument } from './render/whole-document.js';
 import type { AnyPageRoute } from './route-table.js';
-import { handOver, loadCacheable, pageRequest, type LoadedPage } from './routes/router.js';
+import { handOver, holeValues, loadCacheable, pageRequest, type LoadedPage } from './routes/router.js';
 
 /** Options of {@link fastPath}. */
 interface FastPathOptions {
@@ -94,13 +93,12 @@ export function fastPath({ app, steps, routes, render, logger }: FastPathOptions
     if (res.headersSent || res.destroyed) return;
     // The values of the holes the loader took, as the router gives them: the token (its cookies set
     // now, after the steps' headers), a fresh submission key (docs/streaming.md §6).
-    const holes: HoleValues = { nonce: request.nonce, requestId: req.id };
-    if (loaded.taken.csrfToken) {
+    const taken = holeValues(loaded.taken, () => {
       const issued = issue!(request);
-      holes.csrfToken = issued.token;
       lines.push(...issued.lines);
-    }
-    if (loaded.taken.submissionKey) holes.submissionKey = randomUUID();
+      return issued.token;
+    });
+    const holes: HoleValues = { ...taken, nonce: request.nonce, requestId: req.id };
     if (page.meta.noindex) lines.push('X-Robots-Tag', 'noindex');
     const body = fillTemplate(template, holes);
     if (mode === 'data') {

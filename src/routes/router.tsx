@@ -87,10 +87,15 @@ export async function loadCacheable(route: AnyPageRoute, req: Request): Promise<
   return { props, taken };
 }
 
-/** This response's values of the holes a loader took: the request's token (its cookies set now), a fresh key. */
-function holeValues(res: Response, taken: TakenHoles): HoleValues {
+/**
+ * A response's values of the holes a loader took (docs/streaming.md §6): the request's token (its
+ * cookies set as it is issued), a fresh submission key. The same for the router and the fast path.
+ * @param taken what the loader took
+ * @param token issues the request's CSRF token
+ */
+export function holeValues(taken: TakenHoles, token: () => string): HoleValues {
   const values: HoleValues = {};
-  if (taken.csrfToken) values.csrfToken = res.locals.csrfToken;
+  if (taken.csrfToken) values.csrfToken = token();
   if (taken.submissionKey) values.submissionKey = randomUUID();
   return values;
 }
@@ -148,7 +153,7 @@ function pageHandler(route: AnyPageRoute, render: Render): RequestHandler {
       return;
     }
     const { props, taken } = await (takeHandedOver(req, route) ?? loadCacheable(route, req));
-    const holes = (res.locals.holes = holeValues(res, taken));
+    const holes = (res.locals.holes = holeValues(taken, () => res.locals.csrfToken));
     const request = pageRequest(route, 200, props, next);
     request.cacheable = { fresh: () => pageRequest(route, 200, fillProps(props, holes), next) };
     render(req, res, request);
