@@ -1,7 +1,8 @@
 /**
  * Composition of the Eiland app: the one place where the pieces meet, in the order a request
  * meets them (ARCHITECTURE.md, "The life of a request"). `createApp` builds the production
- * app; it does not listen (src/server.ts does), and development wraps it (src/dev/app.tsx).
+ * app; it does not listen (src/server.ts does), and development adds its steps to it
+ * (src/dev/steps.tsx).
  */
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
@@ -70,12 +71,11 @@ export interface AppOptions {
 
 /** The app as a server runs it. */
 export interface App {
-  /** The Express app (development wraps it: src/dev/app.tsx). */
+  /** The Express app, built from the pipeline's steps. */
   express: Express;
   /**
    * The server's request listener: the fast path beside the Express app (src/fast-path.ts), or the
-   * Express app alone where there is no fast path: the render cache off, its hits verified, or
-   * `fastPath: false`.
+   * Express app alone where there is no fast path: the render cache off, or `fastPath: false`.
    */
   listener: RequestListener;
 }
@@ -136,6 +136,6 @@ export function createApp(config: Config, options: AppOptions): App {
     options.steps ?? [],
   );
   for (const step of steps) app.use(step.handler);
-  const fast = options.fastPath !== false && render.caching && !config.renderCache.verify;
+  const fast = options.fastPath !== false && render.caching;
   return { express: app, listener: fast ? fastPath({ app, steps, routes: pages, render, logger }) : app };
 }

@@ -6,15 +6,14 @@
  * fast path cannot answer, goes to the Express app.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Express, Request } from 'express';
+import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DATA_HEADER } from '../protocol/page-data.js';
 import { nonce } from './filter/security-headers.js';
-import type { TrackedResponse } from './logging.js';
+import { requestLogger, type TrackedResponse } from './logging.js';
 import type { BesideRequest, Step } from './pipeline.js';
-import { fillTemplate } from './render/holes.js';
 import { htmlHeadLines } from './render/html-head.js';
-import type { Render } from './render/types.js';
+import type { Mode, Render } from './render/types.js';
 import { wantsWholeDocument } from './render/whole-document.js';
 import type { AnyPageRoute } from './route-table.js';
 import { handOver, loadCacheable, pageRequest, type LoadedPage } from './routes/router.js';
@@ -43,13 +42,25 @@ type FastResponse = TrackedResponse & { locals: Partial<Express.Locals> };
  */
 export const fastPathRoute = (route: AnyPageRoute): boolean => !route.path.includes(':') && route.noRenderCache === undefined;
 
+/** The raw request a view stands for. */
+const RAW = Symbol('eiland.rawRequest');
+
 /**
  * The request as Express's getters see it (`secure`, `protocol`, `host`, `get`, `query`), without
  * the cost of giving the request itself Express's prototype: a loader gets it as its `req`
- * (a fixed path has no route params).
+ * (a fixed path has no route params), and the verify guard's fresh render its `log`, the
+ * request's own logger (src/logging.ts).
+ * @returns a maker of views, one prototype for all of them
  */
-function expressView(app: Express, req: IncomingMessage): Request {
-  return Object.assign(Object.create(app.request) as Request, { headers: req.headers, socket: req.socket, url: req.url, originalUrl: req.url, method: req.method, params: {} });
+function expressViews(app: Express): (req: IncomingMessage) => Request {
+  const proto = Object.create(app.request, {
+    log: {
+      get(this: { [RAW]: IncomingMessage }) {
+        return requestLogger(this[RAW]);
+      },
+    },
+  }) as Request;
+  return (req) => Object.assign(Object.create(proto) as Request, { headers: req.headers, socket: req.socket, url: req.url, originalUrl: req.url, method: req.method, params: {}, [RAW]: req });
 }
 
 /**
@@ -58,7 +69,8 @@ function expressView(app: Express, req: IncomingMessage): Request {
  * metrics as on the Express path, its header lines in their order, its checks (a request one would
  * refuse goes to Express); at the routes, its loader is run and, when the render cache holds this
  * version of the page without a form's values, the page is sent in one `writeHead` and `end`: the
- * steps' headers with a fresh nonce, the page's head, and the template filled. Otherwise the
+ * steps' headers with a fresh nonce, the page's head, and the template filled (with the verify
+ * guard, a fresh render compared with it, as on the Express path). Otherwise the
  * request goes to Express, with the load under way handed over (src/routes/router.tsx), so the
  * loader runs once.
  * @param options the app, the steps it was built from, its route table, render cache and logger
@@ -73,29 +85,53 @@ export function fastPath({ app, steps, routes, render, logger }: FastPathOptions
   if (answering === -1) throw new TypeError('The pipeline has no step that answers (the routes)');
   const before = steps.slice(0, answering).map((step) => step.beside);
 
+  const view = expressViews(app);
+
+  /** A failure of the fast path itself: logged, and the request left to the Express path unless its head went out. */
+  function failed({ req, res }: BesideRequest, route: AnyPageRoute, loading: Promise<LoadedPage>, error: unknown): void {
+    logger.error({ event: 'fast_path_failed', reqId: req.id, err: error }, 'fast_path_failed');
+    // Before anything was sent, the Express path answers instead (with its error page if it fails alike).
+    if (res.headersSent) res.destroy();
+    else {
+      handOver(req, route, loading);
+      app(req, res);
+    }
+  }
+
+  /**
+   * Sends the page when the render cache holds it, with the steps' header lines and the page's
+   * head, at once or (the verify guard) after its fresh render.
+   * @returns whether it was a hit
+   */
+  function sendHit(route: AnyPageRoute, request: BesideRequest, lines: string[], loading: Promise<LoadedPage>, props: object, mode: Mode): boolean {
+    const { req, res } = request;
+    // Only the verify guard's fresh render can fail here, after this function has returned.
+    const page = pageRequest(route, 200, props, (error) => failed(request, route, loading, error));
+    const at = { route: route.path, path: route.path, mode, values: { nonce: request.nonce, requestId: req.id } };
+    // What a fresh render of the verify guard reads of its response (`locals`, its close) a plain one has.
+    return render.hit(request.view, res as unknown as Response, page, at, (body) => {
+      if (res.headersSent || res.destroyed) return;
+      if (page.meta.noindex) lines.push('X-Robots-Tag', 'noindex');
+      lines.push(...htmlHeadLines({ cacheControl: page.cacheControl, streamed: mode === 'stream', length: Buffer.byteLength(body) }));
+      res.writeHead(page.status, lines).end(body);
+    });
+  }
+
   async function serve(route: AnyPageRoute, request: BesideRequest, lines: string[], loading: Promise<LoadedPage>): Promise<void> {
     const { req, res } = request;
     const loaded = await loading.catch(() => undefined);
     const mode = wantsWholeDocument(req.headers['user-agent'] ?? '') ? 'whole' : 'stream';
     // A form's token and key are the Express path's to give (its cookies, its session).
-    const page = loaded && !loaded.taken.csrfToken && !loaded.taken.submissionKey ? pageRequest(route, 200, loaded.props, () => {}) : undefined;
-    const template = page && render.hit(res.locals, route.path, route.path, mode, page);
-    if (!page || !template) {
-      handOver(req, route, loading);
-      app(req, res);
-      return;
-    }
-    if (res.headersSent || res.destroyed) return;
-    if (page.meta.noindex) lines.push('X-Robots-Tag', 'noindex');
-    const body = fillTemplate(template, { nonce: request.nonce, requestId: req.id });
-    lines.push(...htmlHeadLines({ cacheControl: page.cacheControl, streamed: mode === 'stream', length: Buffer.byteLength(body) }));
-    res.writeHead(page.status, lines).end(body);
+    const mine = loaded && !loaded.taken.csrfToken && !loaded.taken.submissionKey;
+    if (mine && sendHit(route, request, lines, loading, loaded.props, mode)) return;
+    handOver(req, route, loading);
+    app(req, res);
   }
 
   return function fastPath(req: IncomingMessage, res: ServerResponse) {
     const route = req.method === 'GET' ? pages.get(req.url!) : undefined;
     if (route === undefined || req.headers[dataHeader] !== undefined) return void app(req, res);
-    const request: BesideRequest = { req, res: res as FastResponse, view: expressView(app, req), nonce: nonce() };
+    const request: BesideRequest = { req, res: res as FastResponse, view: view(req), nonce: nonce() };
     const lines: string[] = [];
     for (const beside of before) {
       if (beside.kind === 'runs') beside.run(request);
@@ -109,14 +145,6 @@ export function fastPath({ app, steps, routes, render, logger }: FastPathOptions
     // during it gets an aborted line with its route.
     request.res.locals.route = route.path;
     const loading = loadCacheable(route, request.view);
-    serve(route, request, lines, loading).catch((error: unknown) => {
-      logger.error({ event: 'fast_path_failed', reqId: req.id, err: error }, 'fast_path_failed');
-      // Before anything was sent, the Express path answers instead (with its error page if it fails alike).
-      if (res.headersSent) res.destroy();
-      else {
-        handOver(req, route, loading);
-        app(req, res);
-      }
-    });
+    serve(route, request, lines, loading).catch((error: unknown) => failed(request, route, loading, error));
   };
 }

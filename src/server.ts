@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
@@ -50,8 +49,6 @@ export type ServerOptions = Omit<AppOptions, 'storage'> & {
   databaseFile?: string;
   /** The folder of the e-mails' `.eml` files without `SMTP_URL` (default `mail/` beside the SQLite file: `data/mail`). */
   mailDir?: string;
-  /** Wraps the production app, e.g. in the development app (src/dev/app.tsx). */
-  wrap?: (app: Express) => Express;
 };
 
 /** What {@link withMail} tells of the outbox's messages. */
@@ -127,7 +124,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const storage = withMail(opened, { wake: () => mailer?.wake(), transport, logger, metrics });
   const csrfSecret = await csrfSecretOf(config, storage);
   const production = createApp({ ...config, csrfSecret }, { ...options, storage, logger, lifecycle, metrics });
-  const app = options.wrap ? options.wrap(production.express) : production.listener;
+  const app = production.listener;
   const server = createServer(
     {
       headersTimeout: 10_000,
