@@ -4,11 +4,11 @@
  * (the renderer in its render cache, the image service, the CSRF tokens, the rate limits). What an
  * instance owns (storage, logger, metrics, lifecycle, the CSRF secret) it is given: by the site
  * (src/site.ts, where an instance is composed), or by a test that runs the app alone on a storage
- * of its own. It does not listen (src/server.ts does), and development wraps it (src/dev/app.tsx).
+ * of its own. It does not listen (src/server.ts does); development adds its steps to it (src/dev/steps.tsx).
  */
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
-import express, { Router, type Express } from 'express';
+import express, { Router } from 'express';
 import type { DestinationStream, Logger } from 'pino';
 import { productionAssets, type AssetsSource } from './assets/source.js';
 import { favicon, staticAssets } from './assets/static.js';
@@ -73,12 +73,9 @@ export interface AppOptions {
 
 /** The app as a server runs it. */
 export interface App {
-  /** The Express app (development wraps it: src/dev/app.tsx). */
-  express: Express;
   /**
    * The server's request listener: the fast path beside the Express app (src/fast-path.ts), or the
-   * Express app alone where there is no fast path: the render cache off, its hits verified, or
-   * `fastPath: false`.
+   * Express app alone where there is no fast path: the render cache off, or `fastPath: false`.
    */
   listener: RequestListener;
 }
@@ -139,6 +136,6 @@ export function createApp(config: Config, options: AppOptions): App {
     options.steps ?? [],
   );
   for (const step of steps) app.use(step.handler);
-  const fast = options.fastPath !== false && render.caching && !config.renderCache.verify;
-  return { express: app, listener: fast ? fastPath({ app, steps, routes: pages, render, logger }) : app };
+  const fast = options.fastPath !== false && render.caching;
+  return { listener: fast ? fastPath({ app, steps, routes: pages, render, logger }) : app };
 }

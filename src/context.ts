@@ -5,11 +5,11 @@
  * asked for. The other keys are set by the step named on each, before anything reads them.
  */
 import type { RequestHandler } from 'express';
-import type { ReactNode } from 'react';
 import { DATA_HEADER, DATA_MARKER } from '../protocol/page-data.js';
 import { parseTarget, type Target } from './filter/canonical.js';
 import type { RenderCacheResult } from './render/cache.js';
 import type { HoleValues } from './render/holes.js';
+import type { PageHead } from './render/types.js';
 
 declare global {
   // Express's own extension point for `res.locals` (@types/express-serve-static-core).
@@ -39,8 +39,8 @@ declare global {
       holes?: HoleValues;
       /** How the page was served by the render cache, for the request's log line: set by the renderer. */
       render?: RenderCacheResult;
-      /** Extra `<head>` elements of a page, given its nonce (development: the reload client). */
-      pageHead?: (nonce: string) => ReactNode;
+      /** Extra `<head>` elements of every page (development: the reload client): set by a step added to the pipeline. */
+      pageHead?: PageHead;
       /** The error behind a 5xx answer, written with its stack on the request's log line (docs/operations.md §2). */
       failure?: Error;
       /** A 503 that sheds load (a full image queue): logged at `warn`, without a stack (docs/operations.md §2). */

@@ -127,6 +127,15 @@ function requestLog(this: LoggedRequest): Logger {
   return (this[REQUEST_LOGGER] ??= this[PROCESS_LOGGER]!.child(this[BINDINGS]!));
 }
 
+/**
+ * The logger of a tracked request, as `req.log` gives it: for a view of the request that is not
+ * the request itself (the fast path's, src/fast-path.ts).
+ * @param req a request {@link requestTracker}'s tracker has tracked
+ */
+export function requestLogger(req: IncomingMessage): Logger {
+  return requestLog.call(req as LoggedRequest);
+}
+
 /** Options of {@link requestTracker}. */
 interface RequestLoggingOptions {
   /** Masks paths that grant access to personal data (default: none). */

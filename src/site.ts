@@ -8,7 +8,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import { dirname, join } from 'node:path';
-import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
@@ -33,13 +32,11 @@ export type SiteOptions = Omit<AppOptions, 'storage'> & {
   databaseFile?: string;
   /** The folder of the e-mails' `.eml` files without `SMTP_URL` (default `mail/` beside the SQLite file: `data/mail`). */
   mailDir?: string;
-  /** Wraps the production app, e.g. in the development app (src/dev/app.tsx). */
-  wrap?: (app: Express) => Express;
 };
 
 /** A composed instance, its retention job running, not yet served. */
 export interface Site {
-  /** What the http server hands each request to: the app's listener, or the app as `wrap` made it. */
+  /** What the http server hands each request to: the app's listener (the fast path beside Express). */
   listener: RequestListener;
   logger: Logger;
   /** Read by `/readyz`; the server moves it on (docs/operations.md §4–§5). */
@@ -112,7 +109,7 @@ export async function openSite(config: Config, options: SiteOptions = {}): Promi
   if (metricsListener) logger.info({ event: 'metrics_started', host: config.metrics!.host, port: metricsListener.port }, 'metrics_started');
 
   return {
-    listener: options.wrap ? options.wrap(production.express) : production.listener,
+    listener: production.listener,
     logger,
     lifecycle,
     mail: transport.target,

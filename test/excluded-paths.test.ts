@@ -38,7 +38,7 @@ describe('matcher and error handler: what an excluded path’s handler does not 
           () => {
             throw new Error('an excluded path never renders a page');
           },
-          { caching: false, hit: () => undefined },
+          { caching: false, hit: () => false },
         ),
       ),
     );

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { createElement } from 'react';
 import { fastPathRoute } from '../src/fast-path.js';
 import { createMetrics, type Metrics } from '../src/metrics/index.js';
 import { siteRoutes } from '../src/routes/pages.js';
@@ -183,6 +184,49 @@ describe('the fast path with PUBLIC_ORIGIN', () => {
     assert.deepEqual([rebound.status, rebound.viaExpress], [400, true]);
     const forwarded = await get(site, paths, '/', { Host: 'eiland.example', 'X-Forwarded-Host': 'rebound.example' });
     assert.deepEqual([forwarded.status, forwarded.viaExpress], [400, true]);
+  });
+});
+
+describe('the fast path with the verify guard (docs/streaming.md §6)', () => {
+  /** A page whose loader's output changes while its key does not: a count its props' JSON leaves out. */
+  const drifting = (): AnyPageRoute => {
+    let count = 0;
+    return {
+      path: '/proef/teller',
+      kind: 'static',
+      islands: [],
+      title: 'Teller',
+      description: 'Een proefpagina voor de tests.',
+      loader: () => ({ teller: { count: ++count, toJSON: () => 'teller' } }),
+      View: ({ teller }: { teller: { count: number } }) => createElement('p', null, `Teller ${teller.count}`),
+    };
+  };
+  const verifying = { RENDER_CACHE_VERIFY: '1' };
+  const fastSite = useApp(() => ({ extraRoutes: [drifting()] }), verifying);
+  const expressSite = useApp(() => ({ extraRoutes: [drifting()], fastPath: false }), verifying);
+
+  /** The mismatch logged for an answer, without its time and request id. */
+  const mismatchOf = (app: SuiteTestApp, answer: Answer) => {
+    const reqId = answer.headers.find(([name]) => name === 'x-request-id')?.[1];
+    const line = app.logs().find((l) => l.event === 'render_cache_mismatch' && l.reqId === reqId);
+    assert.ok(line, `a render_cache_mismatch for ${reqId}`);
+    const { level, route, offset, cached, fresh } = line;
+    return { level, route, offset, cached: String(cached).slice(0, 1), fresh: String(fresh).slice(0, 1) };
+  };
+
+  it('compares a hit it serves with a fresh render: a difference is logged as on the Express path, and the fresh render sent', async () => {
+    const fastPaths = watchPaths(fastSite.server);
+    const expressPaths = watchPaths(expressSite.server);
+    for (const [site, paths] of [[fastSite, fastPaths], [expressSite, expressPaths]] as const) await get(site, paths, '/proef/teller', ASKED['a browser']!);
+    const a = await get(fastSite, fastPaths, '/proef/teller', ASKED['a browser']!);
+    const b = await get(expressSite, expressPaths, '/proef/teller', ASKED['a browser']!);
+    assert.deepEqual([a.viaExpress, b.viaExpress], [false, true], 'the hit answered beside Express');
+    assert.deepEqual(mismatchOf(fastSite, a), { level: 50, route: '/proef/teller', offset: mismatchOf(expressSite, b).offset, cached: '1', fresh: '2' });
+    assert.deepEqual(mismatchOf(fastSite, a), mismatchOf(expressSite, b));
+    assert.match(a.body, /<p>Teller 2<\/p>/, 'the fresh render is what is sent');
+    assert.deepEqual(shape(a), shape(b));
+    assert.deepEqual(lineOf(fastSite, a), lineOf(expressSite, b));
+    assert.equal(lineOf(fastSite, a).render, 'hit');
   });
 });
 

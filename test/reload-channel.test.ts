@@ -1,6 +1,6 @@
 /**
  * The development runner's front (docs/development.md §1–§2): the reload channel it serves
- * itself, and every other request forwarded to the development app behind it, which a restart
+ * itself, and every other request forwarded to the development server behind it, which a restart
  * swaps without ending the channel's streams.
  */
 import assert from 'node:assert/strict';
@@ -8,12 +8,13 @@ import { once } from 'node:events';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { developmentApp } from '../src/dev/app.js';
 import { BuildFeed } from '../src/dev/feed.js';
 import { startFront, type Front } from '../src/dev/front.js';
 import { developmentAssets, type PageBuild } from '../src/dev/page-build.js';
+import { developmentSteps } from '../src/dev/steps.js';
 import { testBuild } from './fixtures/island-routes.js';
-import { raw, useApp, within } from './helpers/app.js';
+import { raw, useApp, waitFor, within } from './helpers/app.js';
+import { watchPaths } from './helpers/paths.js';
 
 /** An open event stream and what it has sent so far. */
 interface Stream {
@@ -49,10 +50,12 @@ function openStream(port: number, path = '/_eiland/reload'): Promise<Stream> {
   });
 }
 
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
 /** The port a front listens on. */
 const portOf = (front: Front) => Number(new URL(front.url).port);
 
-describe('the reload channel and the development app behind the front (docs/development.md §2)', () => {
+describe('the reload channel and the development server behind the front (docs/development.md §2)', () => {
   let build: Awaited<ReturnType<typeof testBuild>> | undefined;
   let pages: PageBuild;
   const feed = new BuildFeed('erste-00000000');
@@ -61,7 +64,7 @@ describe('the reload channel and the development app behind the front (docs/deve
     build = await testBuild({ development: true });
     const assets = developmentAssets(build.dir);
     pages = assets.build;
-    return { assets, wrap: (production) => developmentApp(production, pages) };
+    return { assets, steps: developmentSteps(pages) };
   });
   before(async () => {
     front = await startFront({ host: '127.0.0.1', port: 0, feed });
@@ -122,6 +125,42 @@ describe('the reload channel and the development app behind the front (docs/deve
       assert.equal(pages.receive(message), undefined);
     }
     assert.deepEqual({ id: pages.id, manifest: pages.manifest }, before);
+  });
+
+  /** A page asked through the front, with whether Express answered it behind the front, its log line's `render` and its CSP nonce. */
+  let asked = 0;
+  async function page(paths: Map<string, boolean>, path: string) {
+    const tag = `dev${++asked}`;
+    const res = await raw(portOf(front), path, { headers: { 'User-Agent': BROWSER, 'X-Test': tag } });
+    await waitFor(() => paths.has(tag));
+    const requestId = String(res.headers['x-request-id']);
+    const line = app.logs().find((l) => l.reqId === requestId && l.msg === 'request completed');
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    return { ...res, viaExpress: paths.get(tag), render: line?.render, nonce };
+  }
+
+  it('serves a kept page beside Express, as production does, with the reload client and its own nonce', async () => {
+    const paths = watchPaths(app.server);
+    await page(paths, '/voorwaarden');
+    const kept = await page(paths, '/voorwaarden');
+    assert.deepEqual([kept.status, kept.viaExpress, kept.render], [200, false, 'hit']);
+    assert.ok(kept.nonce, 'a CSP nonce');
+    assert.ok(kept.body.includes(`<script type="module" src="${pages.manifest.reload!.file}" nonce="${kept.nonce}">`), 'the reload client, with the nonce of this response');
+    assert.ok(kept.body.includes(`<meta name="eiland-build" content="${pages.id}"/>`), 'the id');
+    assert.deepEqual(app.logs().filter((l) => l.event === 'render_cache_mismatch'), [], 'the verify guard found the hit the same as a fresh render');
+  });
+
+  it('keeps a page per id it shows: a new id is a new version, rendered, not the page of the id before', async () => {
+    const paths = watchPaths(app.server);
+    await page(paths, '/privacy');
+    assert.equal((await page(paths, '/privacy')).render, 'hit');
+    // The same client build, another server process: only the id in the head differs.
+    pages.receive({ type: 'build', manifest: pages.manifest, id: `${pages.manifest.buildId}-0000000a` });
+    const next = await page(paths, '/privacy');
+    assert.ok(next.body.includes(`<meta name="eiland-build" content="${pages.manifest.buildId}-0000000a"/>`), 'the new id');
+    assert.deepEqual([next.viaExpress, next.render], [true, 'miss']);
+    assert.equal((await page(paths, '/privacy')).viaExpress, false, 'then kept again');
+    assert.deepEqual(app.logs().filter((l) => l.event === 'render_cache_mismatch'), []);
   });
 
   it('answers HEAD without holding the connection, and other methods with 405', async () => {

@@ -4,7 +4,8 @@
  * `Host` is refused with 403, so a page on a DNS name rebound to 127.0.0.1 reads nothing of it:
  * no page, no form, no reload channel with its build errors. Two `Host` lines, or one that is not
  * `host[:port]`, are a 400, as in production (docs/filter.md §9). The runner's front and the
- * development app behind it both check, with the same names.
+ * development server behind it (a step of its pipeline, src/dev/steps.tsx) both check, with the
+ * same names.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';

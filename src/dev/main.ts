@@ -2,15 +2,15 @@
  * The development entry (`npm run dev` runs its bundle in a process the runner started,
  * scripts/dev-server.mjs; docs/development.md §1): the production server on a loopback port the
  * runner's front forwards to, with the client build the runner feeds over IPC and the
- * development app around it.
+ * development steps in its pipeline (src/dev/steps.tsx).
  */
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { runServerProcess } from '../process.js';
 import { ALLOWED_HOSTS_VARIABLE, parseAllowedHosts } from './allowed-hosts.js';
-import { developmentApp } from './app.js';
 import type { ServerMessage } from './ipc.js';
 import { developmentAssets } from './page-build.js';
+import { developmentSteps } from './steps.js';
 
 /** Where `npm run dev` builds (scripts/dev.mjs writes the same folder). */
 const DEV_BUILD_DIR = join(PROJECT_ROOT, '.eiland', 'dev');
@@ -24,7 +24,7 @@ const running = await runServerProcess('development', () => {
   });
   // The runner hands down the names its front answers (docs/development.md §6).
   const allowedHosts = parseAllowedHosts(process.env[ALLOWED_HOSTS_VARIABLE]);
-  return { assets, wrap: (app) => developmentApp(app, assets.build, allowedHosts) };
+  return { assets, steps: developmentSteps(assets.build, allowedHosts) };
 });
 if (running) send({ type: 'listening', port: Number(new URL(running.url).port) });
 // Under the runner: when it goes, so does this server.

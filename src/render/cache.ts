@@ -40,10 +40,11 @@ interface RenderCacheOptions {
 
 /**
  * The parts of a render's key, in a fixed order.
- * @param parts route pattern, path, mode; build id, status, title and the props as JSON
+ * @param parts route pattern, path, mode; build id, status, title, the key of the page's extra head
+ *   elements (`PageHead`, none in production) and the props as JSON
  */
-export function renderKey(parts: { route: string; path: string; buildId: string; mode: 'stream' | 'whole' | 'data'; status: number; title: string; props: string }): RenderKey {
-  return { page: `${parts.route}\n${parts.path}\n${parts.mode}`, version: `${parts.buildId}\n${parts.status}\n${parts.title}\n${parts.props}` };
+export function renderKey(parts: { route: string; path: string; buildId: string; mode: 'stream' | 'whole' | 'data'; status: number; title: string; head?: string; props: string }): RenderKey {
+  return { page: `${parts.route}\n${parts.path}\n${parts.mode}`, version: `${parts.buildId}\n${parts.status}\n${parts.title}\n${parts.head ?? ''}\n${parts.props}` };
 }
 
 /**

@@ -54,7 +54,7 @@ export function createPageRenderer({ assets, timeoutMs, metrics, publicOrigin }:
         requestId={values.requestId}
         stylesheet={manifest.styles}
         currentPath={req.path}
-        head={res.locals.pageHead?.(values.nonce)}
+        head={res.locals.pageHead?.render(values.nonce)}
         manifestUrl={manifest.url}
         scripts={plan.scripts}
         afterPaint={plan.afterPaint}

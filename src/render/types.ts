@@ -5,7 +5,6 @@
 import type { Request, Response } from 'express';
 import type { ReactNode } from 'react';
 import type { RouteKind } from '../../protocol/routes.js';
-import type { Template } from './holes.js';
 import type { PageMeta } from './page-meta.js';
 
 /** What one page render needs. */
@@ -41,14 +40,38 @@ export type Render = ((req: Request, res: Response, page: RenderRequest) => void
   /** Whether renders are cached: a loader then gives placeholders for the request's values. */
   readonly caching: boolean;
   /**
-   * The kept template of a page, for the fast path (src/fast-path.ts): counted as a hit, and
-   * `locals.render` set, as when the router is served one; undefined when this version of the page
-   * is not kept or its props have no key.
-   * @param route the route pattern, e.g. `/`
-   * @param path the canonical path
+   * The fast path's hit (src/fast-path.ts): when the cache holds this version of the page, counts
+   * a hit (and sets `res.locals.render`) as the router's is, and hands `send` the body: the
+   * template filled with `at.values`, or with the verify guard a fresh render compared with it,
+   * exactly as on the Express path. Nothing happens when it does not hold it, or the props have
+   * no key.
+   * @param req the request through Express's getters
+   * @param res the response, its state in `res.locals` (the page head, the route)
+   * @returns whether it was a hit (then `send` is called, at once or after the fresh render)
    */
-  readonly hit: (locals: { render?: 'hit' | 'miss' | 'bypass' }, route: string, path: string, mode: Mode, page: RenderRequest) => Template | undefined;
+  readonly hit: (req: Request, res: Response, page: RenderRequest, at: HitRequest, send: (body: string) => void) => boolean;
 };
+
+/**
+ * Extra `<head>` elements of every page (development: the reload client, src/dev/steps.tsx). A
+ * cached render holds them, so what they show is part of its key (docs/streaming.md §6).
+ */
+export interface PageHead {
+  /** Everything the elements depend on but the nonce: part of the render cache's key. */
+  readonly key: string;
+  /** The elements, with this response's nonce (or its placeholder) on each script. */
+  render(nonce: string): ReactNode;
+}
+
+/** Where the fast path asks the render cache for a page, and with which values it fills it. */
+export interface HitRequest {
+  /** The route pattern, e.g. `/`. */
+  route: string;
+  /** The canonical path. */
+  path: string;
+  mode: Mode;
+  values: RequestValues;
+}
 
 /** How a page is sent: streamed HTML, the whole document at once (bots, text browsers), or page data. */
 export type Mode = 'stream' | 'whole' | 'data';

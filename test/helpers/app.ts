@@ -10,7 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import { createApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Storage } from '../../src/storage/types.js';
@@ -45,8 +44,6 @@ export interface TestApp {
 /** Options of {@link startApp}: createApp's, with storage optional. */
 export type TestAppOptions = Omit<AppOptions, 'storage'> & {
   storage?: Storage;
-  /** Wraps the app, as the development server does (see `ServerOptions.wrap`). */
-  wrap?: (app: Express) => Express;
   /** Replaces the registration count (e.g. a slow or failing one). */
   countRegistrations?: () => Promise<number>;
 };
@@ -68,7 +65,7 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
   const base = options.storage ?? temp!.storage;
   const storage = options.countRegistrations ? withCount(base, options.countRegistrations) : base;
   const production = createApp(config, { logStream: stream, forms: FORMS, ...options, assets: options.assets ?? testAssets(), storage });
-  const server = createServer(options.wrap ? options.wrap(production.express) : production.listener).listen(env.PORT === undefined ? 0 : config.port, '127.0.0.1');
+  const server = createServer(production.listener).listen(env.PORT === undefined ? 0 : config.port, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
