@@ -32,8 +32,11 @@ export interface TestApp {
   server: Server;
   /** Sends one request in-process, without a socket (test/helpers/inject.ts); see {@link raw} for one over TCP. */
   request(path: string, options?: RawOptions): Promise<RawResponse>;
-  /** Every log line written so far, raw. */
-  rawLogs(): string[];
+  /**
+   * Every log line written so far, raw; or those from the `from`-th on (a test that sends many
+   * requests reads only what each added).
+   */
+  rawLogs(from?: number): string[];
   /** The storage the app uses. */
   storage: Storage;
   /** Every log line written so far, parsed. */
@@ -73,7 +76,7 @@ export async function startApp(options: TestAppOptions = {}, env: NodeJS.Process
     port,
     server,
     request: (path, options) => inject(server, path, options),
-    rawLogs: () => [...lines],
+    rawLogs: (from = 0) => lines.slice(from),
     logs: () => lines.map((l) => JSON.parse(l) as LogLine),
     storage,
     close: async () => {

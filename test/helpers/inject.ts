@@ -48,12 +48,24 @@ function asConnection(stream: Duplex, peer: string, port: number): Duplex {
  * @throws the client's error when the server closes the connection without an answer
  */
 export function inject(server: Server, path: string, { method = 'GET', headers = {}, body, from = '127.0.0.1' }: RawOptions = {}): Promise<RawResponse> {
+  const { client, port } = connectInProcess(server, from);
   // The Host a client of the listening server would send (the port it listens on, else 80).
+  return send({ createConnection: () => client as never, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, body);
+}
+
+/**
+ * A connection to a server in-process: what the client end writes, the server reads as a
+ * connection's bytes, exactly as written.
+ * @param server the app's server (it need not listen)
+ * @param from the peer address the app sees
+ * @returns the client's end, and the port the server listens on (80 when it does not)
+ */
+export function connectInProcess(server: Server, from = '127.0.0.1'): { client: Duplex; port: number } {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 80;
   const [client, connection] = streamPair();
   server.emit('connection', asConnection(connection, from, port));
-  return send({ createConnection: () => client as never, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, body);
+  return { client, port };
 }
 
 /**
