@@ -13,7 +13,7 @@ import { BuildFeed } from '../src/dev/feed.js';
 import { startFront, type Front } from '../src/dev/front.js';
 import { developmentAssets, type PageBuild } from '../src/dev/page-build.js';
 import { testBuild } from './fixtures/island-routes.js';
-import { raw, useApp, within } from './helpers/app.js';
+import { raw, useApp, waitFor, within } from './helpers/app.js';
 
 /** An open event stream and what it has sent so far. */
 interface Stream {
@@ -35,13 +35,10 @@ function openStream(port: number, path = '/_eiland/reload'): Promise<Stream> {
         res,
         text: () => text,
         closed,
-        async until(pattern, ms = 2000) {
-          const end = Date.now() + ms;
-          while (!pattern.test(text)) {
-            if (Date.now() > end) throw new Error(`no ${pattern} within ${ms} ms in:\n${text}`);
-            await new Promise((r) => setTimeout(r, 10));
-          }
-        },
+        until: (pattern, ms = 2000) =>
+          waitFor(() => pattern.test(text), ms).catch(() => {
+            throw new Error(`no ${pattern} within ${ms} ms in:\n${text}`);
+          }),
       });
     })
       .on('error', reject)
