@@ -52,7 +52,9 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     assert.equal(receipt!.subject, 'We hebben je bericht ontvangen');
     assert.match(String(receipt!.text), /^Hallo Anna,\n\nBedankt voor je bericht aan Eiland\./);
     assert.doesNotMatch(String(receipt!.text), /Hoe laat begint/, 'the receipt does not repeat the message');
-    await new Promise((r) => setTimeout(r, 300));
+    // Both sends recorded, then two reads of the outbox: a message due again would have been sent.
+    await waitFor(() => site.events('mail_sent').length === 2, 3000);
+    await site.afterReads(2);
     assert.equal(smtp.received.length, 2, 'nothing sent twice');
     assert.equal(await site.counted('sent'), 2);
     const sent = site.events('mail_sent');
@@ -72,7 +74,8 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     assert.equal(site.events('mail_retry')[1]!.retryInMs, 200, 'the delay doubles');
     await smtp.start();
     await smtp.waitForReceived(1, 15_000);
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor(() => site.events('mail_sent').length === 1, 3000);
+    await site.afterReads(2);
     assert.equal(smtp.received.length, 1);
     assert.ok(String(smtp.received[0]!.text).includes(location));
     assert.ok((await site.counted('retried')) >= 2);
@@ -115,7 +118,8 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     const aside = site.events('mail_set_aside')[0]!;
     assert.deepEqual([aside.level, aside.responseCode, aside.attempts, aside.kind], [50, 550, 1, 'registration']);
     assert.equal(await site.counted('set_aside'), 1);
-    await new Promise((r) => setTimeout(r, 600));
+    // Had it been kept for a retry, the retry would be due 100 ms after the set-aside line.
+    await site.afterReads(3);
     assert.equal(smtp.tries, 1, 'not tried again');
     assertNothingPersonal(site.logs(), ['Anna', 'anna@voorbeeld.nl', location.split('/').pop()!]);
   });
@@ -127,7 +131,8 @@ describe('the outbox through SMTP (docs/operations.md §12)', () => {
     await waitFor(() => site.events('mail_set_aside').length === 1, 10_000);
     assert.equal(site.events('mail_set_aside')[0]!.attempts, 3);
     assert.equal(site.events('mail_retry').length, 2);
-    await new Promise((r) => setTimeout(r, 600));
+    // A fourth try would be due 400 ms after the third (the delay doubles from 100 ms).
+    await site.afterReads(4);
     assert.equal(smtp.tries, 3);
   });
 

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { imageUrl } from '../protocol/image-config.js';
 import { StorageUnavailableError } from '../src/storage/types.js';
 import { testRoutes } from './fixtures/routes.js';
-import { freshAddress, raw } from './helpers/app.js';
+import { freshAddress, raw, waitFor } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { logCollector } from './helpers/logs.js';
 import { PROMTOOL, startPrometheus, type TestPrometheus } from './helpers/prometheus.js';
@@ -28,6 +29,7 @@ describe('metrics scraped by Prometheus', { timeout: 60_000 }, () => {
   let running: RunningServer;
   let prometheus: TestPrometheus;
   let site: { port: number; url: string };
+  const log = logCollector();
   const cleanup: Array<() => Promise<void>> = [];
   before(async () => {
     const temp = await tempStorage();
@@ -37,7 +39,7 @@ describe('metrics scraped by Prometheus', { timeout: 60_000 }, () => {
     // The count fails as a database that is gone fails: a storage error to count.
     const storage = withCount(temp.storage, () => Promise.reject(new StorageUnavailableError('count', new Error('gone'))));
     const config = loadConfig({ PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', CSRF_SECRET: SECRET, FORM_RATE_LIMIT: '3/1m', IMAGE_CACHE_DIR: cacheDir });
-    running = await startServer(config, { storage, mailDir: temp.mailDir, extraRoutes: testRoutes, logStream: logCollector().stream });
+    running = await startServer(config, { storage, mailDir: temp.mailDir, extraRoutes: testRoutes, logStream: log.stream });
     site = { port: Number(new URL(running.url).port), url: running.url };
     prometheus = await startPrometheus(new URL(running.metricsUrl!).host);
   });
@@ -81,10 +83,14 @@ describe('metrics scraped by Prometheus', { timeout: 60_000 }, () => {
     assert.equal((await raw(site.port, '/nope')).status, 404);
     assert.equal((await raw(site.port, '/')).status, 200);
     // A client that leaves while the loader runs: the render is counted as client_gone.
+    const arrived = once(running.server, 'request');
+    const aborted = () => log.lines.filter((l) => l.includes('"event":"render_aborted"')).length;
+    const abortedBefore = aborted();
     const leaving = await openWire(site.port, 'GET /proef/traag?ms=300 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    await new Promise((r) => setTimeout(r, 50));
+    await arrived;
     leaving.socket.destroy();
-    await new Promise((r) => setTimeout(r, 400));
+    // The render's outcome is counted where its abort is logged.
+    await waitFor(() => aborted() > abortedBefore);
     const image = imageUrl(hero, 640);
     const made = await fetch(site.url + image, { headers: { Accept: 'image/webp' } });
     await made.arrayBuffer();

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { freePort, raw } from './helpers/app.js';
+import { freePort, raw, waitFor } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { startNginx, type TestNginx } from './helpers/nginx.js';
 import { BUNDLE_FILES, run, startBundle, useProjectCopy, type WatchedProcess } from './helpers/project.js';
@@ -147,8 +147,10 @@ describe('two instances behind the reference nginx', { timeout: 300_000 }, () =>
       assert.equal(res.status, 200);
       await res.text();
     }
-    await new Promise((r) => setTimeout(r, 200)); // the instances' asynchronous logs catch up
-    const logged = instances.map((instance) => instance.output()).join('\n');
+    const output = () => instances.map((instance) => instance.output()).join('\n');
+    // The instances' logs are written asynchronously: wait for the four lines of the trace.
+    await waitFor(() => (output().match(new RegExp(`"traceId":"${trace}"[^\\n]*"msg":"request completed"`, 'g')) ?? []).length >= 4);
+    const logged = output();
     for (let i = 0; i < 4; i++) assert.match(logged, new RegExp(`"traceId":"${trace}","spanId":"00f067aa0ba902b${i}"[^\\n]*"msg":"request completed"`));
   });
 

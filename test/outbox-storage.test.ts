@@ -6,11 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { StorageUnavailableError } from '../src/storage/types.js';
+import { StorageUnavailableError, type OutboxMessage, type Storage } from '../src/storage/types.js';
 import { useEngines } from './helpers/engines.js';
 import { REGISTRATION, everyTable, NO_ROWS } from './helpers/temp-storage.js';
 import { registrations } from '../src/forms/registration.js';
 import { contactMessages } from '../src/forms/contact.js';
+import { waitFor } from './helpers/wait.js';
 
 const { engines } = useEngines();
 const CONTACT = { naam: 'Bob', email: 'bob@voorbeeld.nl', onderwerp: 'vraag', bericht: 'Een vraag over de rondleiding.' };
@@ -20,7 +21,17 @@ const person = (n: number) => ({ ...REGISTRATION, naam: `Persoon ${n}`, email: `
 const LEASE_MS = 60_000;
 /** A lease or a delay a test waits out: long beside one query, even on a busy machine. */
 const LEASE_END_MS = 700;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Leases until a message is due: the lease or delay has ended on the database's clock, the one
+ * clock of leases (src/storage/engine.ts). A read that finds nothing due changes nothing.
+ * @returns what the first read that found something leased
+ */
+async function leaseWhenDue(storage: Storage): Promise<OutboxMessage[]> {
+  let leased: OutboxMessage[] = [];
+  await waitFor(async () => (leased = await storage.leaseMail(10, LEASE_MS)).length > 0, 10 * LEASE_END_MS);
+  return leased;
+}
 
 for (const [engine, open] of engines) {
   describe(`the outbox: ${engine} (docs/operations.md §12)`, () => {
@@ -48,8 +59,7 @@ for (const [engine, open] of engines) {
       const [first] = await storage.leaseMail(10, LEASE_END_MS);
       assert.ok(first);
       assert.deepEqual(await other.leaseMail(10, LEASE_END_MS), [], 'leased by the first instance');
-      await sleep(LEASE_END_MS + 100);
-      const [again] = await other.leaseMail(10, LEASE_MS);
+      const [again] = await leaseWhenDue(other);
       assert.ok(again);
       assert.deepEqual({ id: again.id, attempts: again.attempts }, { id: first.id, attempts: 2 });
       assert.notEqual(again.lease, first.lease, 'a lease of its own');
@@ -83,8 +93,7 @@ for (const [engine, open] of engines) {
       await storage.settleMail(byName('Persoon 4'), { state: 'released' });
       const now = await storage.leaseMail(10, LEASE_MS);
       assert.deepEqual(now.map((m) => [names.get(m.about), m.attempts]), [['Persoon 4', 1]], 'the released one, its try not counted');
-      await sleep(LEASE_END_MS + 100);
-      const later = await storage.leaseMail(10, LEASE_MS);
+      const later = await leaseWhenDue(storage);
       assert.deepEqual(later.map((m) => [names.get(m.about), m.attempts]), [['Persoon 2', 2]], 'the retried one, after its delay');
       await storage.close();
     });

@@ -36,13 +36,10 @@ function openStream(port: number, path = '/_eiland/reload'): Promise<Stream> {
         res,
         text: () => text,
         closed,
-        async until(pattern, ms = 2000) {
-          const end = Date.now() + ms;
-          while (!pattern.test(text)) {
-            if (Date.now() > end) throw new Error(`no ${pattern} within ${ms} ms in:\n${text}`);
-            await new Promise((r) => setTimeout(r, 10));
-          }
-        },
+        until: (pattern, ms = 2000) =>
+          waitFor(() => pattern.test(text), ms).catch(() => {
+            throw new Error(`no ${pattern} within ${ms} ms in:\n${text}`);
+          }),
       });
     })
       .on('error', reject)

@@ -12,7 +12,7 @@ import { createMailTransport } from '../src/mail/transport.js';
 import { createMetrics } from '../src/metrics/index.js';
 import { startRetention } from '../src/retention.js';
 import { startServer } from '../src/server.js';
-import { useApp } from './helpers/app.js';
+import { useApp, waitFor } from './helpers/app.js';
 import { logCollector } from './helpers/logs.js';
 import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
 import { registrations } from '../src/forms/registration.js';
@@ -86,7 +86,7 @@ describe('retention (docs/operations.md §11)', () => {
     const { stream, lines } = logCollector();
     const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', RETENTION_DAYS: '7', LOG_LEVEL: 'debug' }), { storage: temp.storage, mailDir: temp.mailDir, logStream: stream });
     try {
-      for (let i = 0; i < 100 && !lines.some((l) => l.includes('"retention_run"')); i++) await new Promise((r) => setTimeout(r, 10));
+      await waitFor(() => lines.some((l) => l.includes('"retention_run"')));
       const run = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === 'retention_run');
       assert.deepEqual(run?.retentionDays, Object.fromEntries(retained(7).map(({ table, days }) => [table, days])));
     } finally {

@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { raw, within } from './helpers/app.js';
 import { startFixtureServer, withProcess } from './helpers/project.js';
+import { openWire, readByServer } from './helpers/wire.js';
 
 /** How long an exit after SIGTERM may take here: the drain is bounded at 10 s. */
 const EXIT_MS = 15_000;
@@ -20,12 +21,12 @@ describe('the server process (docs/operations.md §5)', () => {
   it('on SIGTERM lets an in-flight request finish, refuses new ones, exits 0', () =>
     withProcess(startFixtureServer, async ({ server, port, lines }) => {
       assert.equal((await raw(port, '/readyz')).status, 200);
-      const slow = raw(port, '/proef/traag?ms=800');
-      await new Promise((r) => setTimeout(r, 200));
+      const slow = await openWire(port, 'GET /proef/traag?ms=800 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      await readByServer(port);
       server.child.kill('SIGTERM');
       await server.waitFor(SHUTDOWN_STARTED, 3000);
       await assert.rejects(raw(port, '/over'), /ECONNREFUSED|ECONNRESET/);
-      const answer = await slow;
+      const answer = await slow.response;
       assert.equal(answer.status, 200);
       assert.match(answer.body, /Traag klaar na 800 ms/);
       assert.equal(await within(server.exited, EXIT_MS, 'the exit after SIGTERM'), 0);
@@ -42,8 +43,8 @@ describe('the server process (docs/operations.md §5)', () => {
       socket.on('error', () => {});
       try {
         // A slow post on a keep-alive connection: headers now, body after the SIGTERM.
-        socket.write('POST /_eiland/client-errors HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n');
-        await new Promise((r) => setTimeout(r, 150));
+        await new Promise((resolve) => socket.write('POST /_eiland/client-errors HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n', resolve));
+        await readByServer(port);
         server.child.kill('SIGTERM');
         await server.waitFor(SHUTDOWN_STARTED, 3000);
         // The rest of the body, then a request answered synchronously (a 308) on the same connection.

@@ -29,7 +29,8 @@ describe('every line the server writes is JSON', () => {
       assert.equal((await wire.response).status, 400);
     }
     await fetch(`${bundle.url}/nope`);
-    await new Promise((r) => setTimeout(r, 300)); // the asynchronous log catches up
+    // The log is written in order: once the last request's line is out, so are the others'.
+    await bundle.server.waitFor(/"path":"\/nope"/, 5000);
 
     const lines = bundle.server.output().split('\n').filter((l) => l.trim() !== '');
     const notJson = lines.filter((line) => {

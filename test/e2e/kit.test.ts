@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { startApp } from '../helpers/app.js';
+import { startApp, waitFor } from '../helpers/app.js';
 import { useResource } from '../helpers/suite.js';
 import { BASE_URL, collectProblems, expectedStatuses, injectFaults, launchChromium, openPage, requestIdOf, saveFailure, withFailureArtifacts } from './kit.js';
 
@@ -69,7 +69,7 @@ describe('the QA kit: what went wrong', () => {
     problems.assertNone();
     // An inline script without the nonce: the CSP refuses it.
     await page.evaluate('(() => { const s = document.createElement("script"); s.textContent = "1"; document.body.append(s); })()');
-    await page.evaluate('new Promise((r) => setTimeout(r, 100))');
+    await waitFor(() => problems.cspViolations.length > 0);
     assert.ok(problems.cspViolations.some((v) => v.startsWith('script-src')), problems.cspViolations.join(' | '));
     assert.throws(() => problems.assertNone(), /Unexpected problems in the page/);
     await page.close();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { waitFor } from '../helpers/app.js';
-import { browserSuite, countReactStarts, eachBrowser, reactStarts, withPage } from '../helpers/browser.js';
+import { browserSuite, countReactStarts, eachBrowser, pageSettled, reactStarts, withPage } from '../helpers/browser.js';
 import { EMPTY_SUBMIT_ERRORS, fill, fillForm, RULE_CASES, SANNE, visibleFieldErrors } from '../helpers/form.js';
 import { hydrateIsland, manifestOf } from './kit.js';
 
@@ -164,13 +164,17 @@ eachBrowser((browser) => {
     it('hydrates on the first interaction, runs no React before it, and finds its modules fetched', () =>
       withPage(suite.browser, {}, async ({ page, errors }) => {
         const fetched: string[] = [];
+        const loaded: string[] = [];
         page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+        page.on('requestfinished', (r) => loaded.push(new URL(r.url()).pathname));
         await countReactStarts(page);
         await page.goto(`${suite.app.url}/aanmelden`);
         await page.waitForSelector(PENDING, { timeout: 5000 });
         const manifest = await manifestOf(suite.app.url);
-        await waitFor(() => [manifest.islands.RegistrationForm!.file, ...manifest.runtime.imports].every((f) => fetched.includes(f)));
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await waitFor(() => [manifest.islands.RegistrationForm!.file, ...manifest.runtime.imports].every((f) => loaded.includes(f)));
+        // A hydration without an interaction would be work the page does once its modules are
+        // there, before it is idle.
+        await pageSettled(page);
         assert.equal(await page.$(HYDRATED), null, 'no interaction: not hydrated');
         assert.equal(await reactStarts(page), 0, 'no interaction: React not run');
         const before = fetched.length;
@@ -286,6 +290,15 @@ eachBrowser((browser) => {
 
     it('sends no second post while one is pending', () =>
       withPage(suite.browser, {}, async ({ page }) => {
+        // The posts the page starts, counted where it starts them.
+        await page.evaluateOnNewDocument(`(() => {
+          const send = window.fetch;
+          window.postsStarted = 0;
+          window.fetch = function fetch(input, init) {
+            if (String(init?.method).toUpperCase() === 'POST') window.postsStarted += 1;
+            return send.apply(this, arguments);
+          };
+        })()`);
         await page.setRequestInterception(true);
         const marked: HTTPRequest[] = [];
         page.on('request', (r) => {
@@ -295,8 +308,10 @@ eachBrowser((browser) => {
         await openForm(page, suite.app.url);
         await fillForm(page, SANNE);
         for (let i = 0; i < 3; i++) await page.click('button[type="submit"]');
-        await waitFor(() => marked.length > 0);
-        await new Promise((r) => setTimeout(r, 300));
+        // The clicks have been handled, and the island starts its post in the submit's handler: wait
+        // until every post the page has started has reached the interception.
+        const started = Number(await page.evaluate('window.postsStarted'));
+        await waitFor(() => marked.length >= Math.max(started, 1));
         assert.equal(marked.length, 1);
         await marked[0]!.continue();
         await page.waitForFunction('location.pathname.startsWith("/aanmeldingen/")', { timeout: 5000 });

@@ -11,7 +11,7 @@ import type { BuildManifest } from '../../protocol/manifest.js';
 import { ANNOUNCER_ID, PREFETCH_ATTRIBUTE, PREFETCH_VIEWPORT, RELOAD_ATTRIBUTE } from '../../protocol/navigation.js';
 import { testBuild } from '../fixtures/island-routes.js';
 import { waitFor, withApp } from '../helpers/app.js';
-import { browserSuite, countReactStarts, eachBrowser, needsServer, reactStarts, skipIn, withPage, type TestPage } from '../helpers/browser.js';
+import { browserSuite, countReactStarts, eachBrowser, needsServer, reactStarts, skipIn, watchRequests, withPage, type TestPage } from '../helpers/browser.js';
 import { hydrateIsland, type PageOptions } from './kit.js';
 
 eachBrowser((browser) => {
@@ -111,7 +111,8 @@ eachBrowser((browser) => {
       withTraffic({ start: '/privacy', options: { width: 1024 } }, async ({ page, traffic }) => {
         await page.setViewport({ width: 1024, height: 300 });
         await page.evaluate('scrollTo(0, 250)');
-        await new Promise((r) => setTimeout(r, 250)); // the router saves the position after 100 ms
+        // The router saves the position in the history entry's state, 100 ms after the scroll.
+        await page.waitForFunction('history.state?.scroll?.[1] === 250', { timeout: 3000 });
         await follow(page, '/voorwaarden');
         await page.waitForFunction('document.title === "Voorwaarden · Eiland"', { timeout: 5000 });
         assert.equal(await page.evaluate('scrollY'), 0);
@@ -190,8 +191,12 @@ eachBrowser((browser) => {
         withTraffic({ start: '/over', fault: (r) => (isData(r) ? fault(r) : Promise.resolve(false)) }, async ({ page, traffic }) => {
           await follow(page, '/privacy');
           await fullLoad(page);
+          const requests = watchRequests(page);
           assert.equal(await page.title(), 'Privacyverklaring · Eiland');
-          await new Promise((r) => setTimeout(r, 300));
+          // A loop would be the loaded page leaving again: its router has run, and the page has
+          // been idle since with nothing under way.
+          await page.waitForFunction('history.scrollRestoration === "manual"', { timeout: 5000 });
+          await requests.settled();
           assert.deepEqual(traffic.documents, ['/over', '/privacy']);
         }));
     }
@@ -286,6 +291,7 @@ eachBrowser((browser) => {
         const traffic = { data: [] as string[], documents: [] as string[], other: [] as string[] };
         await setup(page);
         await page.goto(`${base}/`);
+        const requests = watchRequests(page);
         page.on('request', (r) => {
           if (isData(r)) traffic.data.push(pathOf(r));
           else traffic.other.push(pathOf(r));
@@ -295,7 +301,8 @@ eachBrowser((browser) => {
           await page.hover('nav a[href="/aanmelden"]');
           await page.hover('footer a[href="/privacy"]');
         }
-        await new Promise((r) => setTimeout(r, 500));
+        // A prefetch begins in the hover's handler and asks for the rest once the manifest is in.
+        await requests.settled();
         return traffic;
       });
     }
@@ -350,9 +357,11 @@ eachBrowser((browser) => {
       await withTraffic({ start: '/over', fault: (r) =>
         isData(r) && pathOf(r) === '/voorwaarden' ? respond(r, 200, JSON.stringify({ ...real, html }), { 'content-type': 'application/json', 'x-eiland-data': '1' }) : false,
        }, async ({ page, traffic }) => {
+        const requests = watchRequests(page);
         await follow(page, '/voorwaarden');
         await page.waitForFunction('document.title === "Voorwaarden · Eiland"', { timeout: 5000 });
-        await new Promise((r) => setTimeout(r, 300));
+        // The link is watched once the page is shown; its first intersection comes with a frame.
+        await requests.settled();
         assert.deepEqual(traffic.data, ['/voorwaarden']);
         await page.evaluate(`document.querySelector('a[${PREFETCH_ATTRIBUTE}="${PREFETCH_VIEWPORT}"]').scrollIntoView()`);
         await waitFor(() => traffic.data.includes('/privacy'));
@@ -389,7 +398,11 @@ eachBrowser((browser) => {
     it('starts its work once the page is parsed when it arrives before: a link after its script is watched', () => {
       let routerLoaded = () => undefined as void;
       const routerThere = new Promise<void>((resolve) => (routerLoaded = resolve));
+      let tab: Page | undefined;
+      /** Resolves once the router has run in the page: it takes scroll restoration at once. */
+      const routerRan = () => routerThere.then(() => waitFor(async () => (await tab!.evaluate('history.scrollRestoration').catch(() => undefined)) === 'manual', 5000));
       return withTraffic({ start: '/over', prepare: async (page) => {
+        tab = page;
         // Whether the router had run (it takes scroll restoration at once) when the parse ended.
         await page.evaluateOnNewDocument(`document.addEventListener('DOMContentLoaded', () => { window.routerBeforeParsed = history.scrollRestoration === 'manual'; }, { capture: true, once: true })`);
         page.on('requestfinished', (r) => pathOf(r) === manifest.router.file && routerLoaded());
@@ -401,8 +414,8 @@ eachBrowser((browser) => {
           const html = (await real.text()).replace('</body>', `<p><a ${PREFETCH_ATTRIBUTE}="${PREFETCH_VIEWPORT}" href="/privacy">privacy</a></p></body>`);
           return respond(r, 200, html, headers);
         }
-        // The stylesheet, and with it the end of the parse, held until the router has arrived.
-        if (pathOf(r) === manifest.styles) await Promise.race([routerThere.then(() => later(300)), later(5000)]);
+        // The stylesheet, and with it the end of the parse, held until the router has run (5 s at most).
+        if (pathOf(r) === manifest.styles) await Promise.race([routerRan().catch(() => undefined), later(5000)]);
         return false;
       } }, async ({ page, traffic, errors }) => {
         assert.equal(await page.evaluate('window.routerBeforeParsed'), true, 'the router ran before the parse ended');

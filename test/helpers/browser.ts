@@ -4,10 +4,11 @@
  * here on port 0, or the instance at `BASE_URL` (then tests that need the server's insides skip).
  */
 import { after, before } from 'node:test';
-import type { Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { BuildManifest } from '../../protocol/manifest.js';
 import { BASE_URL, collectProblems, launchNamed, manifestOf, openPage, type BrowserName, type LaunchedBrowser, type PageOptions } from '../e2e/kit.js';
 import { startApp, type TestApp, type TestAppOptions } from './app.js';
+import { waitFor } from './wait.js';
 import { testManifest } from './test-dist.js';
 
 export { eachBrowser, e2eBrowsers, skipIn } from './browsers.js';
@@ -161,4 +162,41 @@ export async function countReactStarts(page: Page): Promise<void> {
 /** How often react-dom's module was evaluated in the current document (see {@link countReactStarts}). */
 export async function reactStarts(page: Page): Promise<number> {
   return Number(await page.evaluate('window.reactStarts || 0'));
+}
+
+/**
+ * Resolves once the page has rendered two frames and then been idle, so the work its last events
+ * began (intersection observers' callbacks, tasks and promise chains queued, the requests those
+ * start) has run: the bound of a test that something does not happen.
+ * @param page the page, its current document
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(true)))))');
+}
+
+/**
+ * Watches the requests a page makes from now on.
+ * @param page the page
+ * @returns `settled()`: resolves once none of them is under way and the page has then settled
+ *   ({@link pageSettled}) without asking for anything new, so what their answers would have led
+ *   to has been asked too
+ */
+export function watchRequests(page: Page): { settled(): Promise<void> } {
+  const open = new Set<HTTPRequest>();
+  let asked = 0;
+  page.on('request', (request) => {
+    open.add(request);
+    asked += 1;
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return {
+    async settled() {
+      for (let before = -1; before !== asked; ) {
+        before = asked;
+        await waitFor(() => open.size === 0, 10_000);
+        await pageSettled(page);
+      }
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './app.js';
 import { run, startProcess, type WatchedProcess } from './project.js';
+import { waitFor } from './wait.js';
 
 /** `NGINX_PATH`, else Debian's (installed by `npm test`, see scripts/ensure-test-tools.mjs). */
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -75,15 +76,11 @@ http {
     clearTimeout(killer);
     await rm(prefix, { recursive: true, force: true });
   };
-  const until = Date.now() + 10_000;
-  while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
-    if (Date.now() > until) {
-      const output = nginx.output();
-      await remove();
-      throw new Error(`nginx did not answer: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), 10_000).catch(async () => {
+    const output = nginx.output();
+    await remove();
+    throw new Error(`nginx did not answer: ${output}`);
+  });
   return {
     base,
     port: listen,

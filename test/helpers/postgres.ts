@@ -120,3 +120,21 @@ export async function lockRegistrations(url: string): Promise<() => Promise<void
   let released: Promise<void> | undefined;
   return () => (released ??= client.query('COMMIT').then(() => client.end()));
 }
+
+/**
+ * How many inserts into registrations wait on a lock now (as {@link lockRegistrations} holds):
+ * form posts whose bodies were read, held in flight by the database.
+ * @param url the database's connection URL
+ */
+export async function insertsWaiting(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into "registrations"%'`,
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './app.js';
 import { startProcess } from './project.js';
+import { waitFor } from './wait.js';
 
 /** The Prometheus server program (`PROMETHEUS_PATH` overrides). */
 const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
@@ -49,13 +50,10 @@ export async function startPrometheus(target: string): Promise<TestPrometheus> {
     const [stamp, up] = await Promise.all([query('timestamp(up{job="eiland"})'), query('up{job="eiland"}')]).catch(() => [[], []]);
     return stamp.length === 1 && Number(stamp[0]!.value[1]) > since && Number(up[0]?.value[1]) === 1;
   };
-  const waitScrape = async (since: number) => {
-    const until = Date.now() + 15_000;
-    while (!(await scrapedAfter(since))) {
-      if (Date.now() > until) throw new Error(`Prometheus did not scrape ${target}:\n${server.output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const waitScrape = (since: number) =>
+    waitFor(() => scrapedAfter(since), 15_000).catch(() => {
+      throw new Error(`Prometheus did not scrape ${target}:\n${server.output()}`);
+    });
   try {
     await waitScrape(0);
   } catch (error) {

@@ -68,3 +68,16 @@ function parse(data: Buffer): WireResponse {
   }
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0), headers, body: text.slice(end + 4) };
 }
+
+/**
+ * Resolves once the server has answered a request on a connection opened now, so that every
+ * request written before this call is in flight there: the server accepts connections in the
+ * order they came, and its event loop reads what an earlier one holds in the same turn as a later
+ * one, or before; a signal sent after the answer is handled in a later turn.
+ * @param port the server's port on 127.0.0.1
+ */
+export async function readByServer(port: number): Promise<void> {
+  const probe = await openWire(port, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+  const { status } = await probe.response;
+  if (status !== 200) throw new Error(`GET /healthz answered ${status}, not 200`);
+}

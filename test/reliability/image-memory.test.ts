@@ -46,14 +46,25 @@ describe('memory under image traffic', { timeout: 180_000 }, () => {
         const size = (await first.arrayBuffer()).byteLength;
         assert.ok(size > 5_000_000, `a large variant (${size} bytes)`);
         const before = statusMiB(server.child.pid!, 'VmRSS');
+        const answered: Promise<void>[] = [];
         for (let i = 0; i < NOT_READING; i++) {
           const socket = connect(port, '127.0.0.1');
           socket.on('error', () => undefined);
           socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: */*\r\n\r\n`);
-          socket.pause(); // never read: the server's writes fill the socket buffers and stop
+          // The first bytes of the answer, then no more read: the server's writes fill the socket
+          // buffers and stop.
+          answered.push(
+            new Promise((resolve) =>
+              socket.once('data', () => {
+                socket.pause();
+                resolve();
+              }),
+            ),
+          );
           sockets.push(socket);
         }
-        await new Promise((r) => setTimeout(r, 3000));
+        // Every answer under way: a copy of the variant for each connection would be held by now.
+        await Promise.all(answered);
         const growth = statusMiB(server.child.pid!, 'VmRSS') - before;
         // Another client is served all the while.
         const other = await fetch(url + path, { headers: { Accept: '*/*' } });

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
-import { freePort, within } from '../helpers/app.js';
+import { freePort, waitFor, within } from '../helpers/app.js';
 import { openForm, postForm, VALID, wirePost } from '../helpers/form.js';
 import { startNginx, type TestNginx } from '../helpers/nginx.js';
-import { lockRegistrations, usePostgres } from '../helpers/postgres.js';
+import { insertsWaiting, lockRegistrations, usePostgres } from '../helpers/postgres.js';
 import { BUNDLE_FILES, startBundle, useProjectCopy, withProcess, type RunningBundle } from '../helpers/project.js';
-import { openWire } from '../helpers/wire.js';
+import { openWire, readByServer } from '../helpers/wire.js';
 
 const IN_FLIGHT_GETS = 30;
 const IN_FLIGHT_POSTS = 20;
@@ -80,14 +80,15 @@ describe('graceful shutdown with requests in flight', { timeout: 120_000 }, () =
             return openWire(bundle.port, head + body.slice(0, 40), session.from).then((wire) => ({ wire, rest: body.slice(40) }));
           }),
         );
-        await new Promise((r) => setTimeout(r, 1000)); // the heads are read and the bodies started
+        // The heads are read and the bodies started.
+        await readByServer(bundle.port);
 
         const from = bundle.server.output().length;
         bundle.server.child.kill('SIGTERM');
         await bundle.server.waitFor(/"event":"shutdown_started"/, 5000, from);
         await assert.rejects(fetch(`${bundle.url}/healthz`), 'no new connection is accepted');
         await Promise.all(posts.map(({ wire, rest }) => wire.write(rest)));
-        await new Promise((r) => setTimeout(r, 500));
+        await waitFor(async () => (await insertsWaiting(databaseUrl)) === IN_FLIGHT_POSTS, 10_000);
         await release();
         const released = Date.now();
 
@@ -159,10 +160,11 @@ describe('graceful shutdown with requests in flight', { timeout: 120_000 }, () =
       };
       const users = Array.from({ length: 12 }, (_, n) => user(n));
       try {
+        // Every user under way: two answers each, on average.
+        await waitFor(() => sent >= 2 * users.length, 10_000);
         // The README's rolling restart, each instance in turn: SIGTERM, its exit 0, start it again
         // on its port, and wait until nginx sends it traffic again (it logs requests; nginx tries
         // a failed instance again after fail_timeout) before the next.
-        await new Promise((r) => setTimeout(r, 1000));
         for (const index of [0, 1]) {
           const old = bundles[index]!;
           old.server.child.kill('SIGTERM');

@@ -6,16 +6,16 @@
  * written in order to its last line (`shutdown_complete`), and the exit code is 0.
  */
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { within } from '../helpers/app.js';
+import { freePort, waitFor, within } from '../helpers/app.js';
 import { openForm, VALID, wirePost } from '../helpers/form.js';
 import { npmStart, SOURCES, startBundle, useProjectCopy, withProcess, type WatchedProcess } from '../helpers/project.js';
-import { openWire, type WireRequest } from '../helpers/wire.js';
+import { openWire, readByServer, type WireRequest } from '../helpers/wire.js';
 
 /** The sources and `dist/`: `npm start` in the copy need not compress every asset again. */
 const FILES = [...SOURCES, 'dist'];
@@ -32,6 +32,13 @@ function storedWith(dir: string, email: string): number {
   }
 }
 
+/** Whether a signal sent to a process waits to be delivered to it (`SigPnd`, `ShdPnd` in /proc). */
+function pending(pid: number, signal: NodeJS.Signals): boolean {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const bit = 1n << BigInt(constants.signals[signal] - 1);
+  return ['SigPnd', 'ShdPnd'].some((field) => (BigInt(`0x${new RegExp(`^${field}:\\s*([0-9a-f]+)$`, 'm').exec(status)![1]}`) & bit) !== 0n);
+}
+
 /** Opens the form, then sends a post's head and half its body: a post in flight. */
 async function postInFlight(port: number, email: string): Promise<{ wire: WireRequest; finish(): Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
@@ -43,19 +50,18 @@ async function postInFlight(port: number, email: string): Promise<{ wire: WireRe
 }
 
 /**
- * Sends signals, then checks the post in flight ends in a stored 303 and a clean exit.
- * @param repeated whether node must have logged a repeated signal: two signals sent 20 ms apart
- *   always arrive apart; a group signal and npm's forwarded copy arrive within microseconds, and
- *   the kernel may merge them into one (a pending signal is not queued twice)
+ * Sends signals that reach node more than once, then checks the post in flight ends in a stored
+ * 303 and a clean exit.
  */
-async function survives(server: WatchedProcess, dir: string, port: number, email: string, send: () => Promise<void>, repeated: boolean): Promise<void> {
+async function survives(server: WatchedProcess, dir: string, port: number, email: string, send: () => Promise<void>): Promise<void> {
   const post = await postInFlight(port, email);
-  await new Promise((r) => setTimeout(r, 200)); // the head is read and the body started
+  await readByServer(port); // the head is read and the body started
   const from = server.output().length;
   await send();
   await server.waitFor(/"event":"shutdown_started"/, 5000, from);
-  if (repeated) await server.waitFor(/"event":"shutdown_signal_repeated"/, 5000, from);
-  await new Promise((r) => setTimeout(r, 300)); // a repeated signal had every chance to do harm
+  // Node logs a repeated signal where it handles it: once the line is out, the repeat has had its
+  // chance to do harm, with the post still in flight.
+  await server.waitFor(/"event":"shutdown_signal_repeated"/, 5000, from);
   await post.finish();
   const answer = await post.wire.response;
   assert.equal(answer.status, 303, `the post in flight is answered: ${answer.body}`);
@@ -87,28 +93,51 @@ describe('stop signals never lose a request', { timeout: 120_000 }, () => {
         () => npmStart(project.dir, { FORM_RATE_LIMIT: '1000/1m' }),
         ({ server, port }) =>
           survives(server, project.dir, port, `groep-${signal.toLowerCase()}@voorbeeld.nl`, async () => {
-            process.kill(-server.child.pid!, signal);
-          }, false),
+            // npm is held still until node has begun its shutdown, so the copy npm forwards arrives
+            // apart, as it does whenever npm is the slower of the two (arriving together, the two
+            // may be merged by the kernel: a pending signal is not queued twice).
+            const npm = server.child.pid!;
+            const from = server.output().length;
+            process.kill(npm, 'SIGSTOP');
+            try {
+              process.kill(-npm, signal);
+              await server.waitFor(/"event":"shutdown_started"/, 5000, from);
+            } finally {
+              process.kill(npm, 'SIGCONT');
+            }
+          }),
         'SIGKILL',
       ));
   }
 
   const bundle = () => startBundle(project.dir, { FORM_RATE_LIMIT: '1000/1m' });
-  /** Sends `first`, then SIGTERM 20 ms later, to node itself. */
+  /**
+   * Sends `first`, then SIGTERM, to node itself: the second as soon as the first has been delivered,
+   * since one still pending would take the second in (a pending signal is not queued twice).
+   */
   const twoSignals = (server: WatchedProcess, first: NodeJS.Signals) => async () => {
     server.child.kill(first);
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => !pending(server.child.pid!, first), 5000);
     server.child.kill('SIGTERM');
   };
 
   it('two SIGTERMs to node itself within 50 ms', () =>
-    withProcess(bundle, ({ server, port }) => survives(server, project.dir, port, 'tweemaal@voorbeeld.nl', twoSignals(server, 'SIGTERM'), true), 'SIGKILL'));
+    withProcess(bundle, ({ server, port }) => survives(server, project.dir, port, 'tweemaal@voorbeeld.nl', twoSignals(server, 'SIGTERM')), 'SIGKILL'));
 
   it('SIGTERM while a log line waits for the thread pool: every line is written, in order, to shutdown_complete', async () => {
     const cache = await mkdtemp(join(tmpdir(), 'eiland-signals-images-'));
+    const metricsPort = await freePort();
+    /** The sum of a metric's series whose labels match, as the server's metrics listener says it now. */
+    const metric = async (name: string, labels: RegExp) => {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      return text
+        .split('\n')
+        .filter((line) => line.startsWith(`${name}{`) && labels.test(line))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+    };
     try {
       // One pool thread, held by sharp: the write of the next line waits behind its work.
-      const start = () => startBundle(project.dir, { UV_THREADPOOL_SIZE: '1', IMAGE_CACHE_DIR: cache });
+      const start = () => startBundle(project.dir, { UV_THREADPOOL_SIZE: '1', IMAGE_CACHE_DIR: cache, METRICS_PORT: String(metricsPort) });
       await withProcess(
         start,
         async ({ server, port }) => {
@@ -116,10 +145,12 @@ describe('stop signals never lose a request', { timeout: 120_000 }, () => {
           const leaving = new AbortController();
           const image = fetch(`http://127.0.0.1:${port}/_image?url=${encodeURIComponent(`/assets/images/${hero}`)}&w=3840`, { signal: leaving.signal, headers: { Accept: 'image/webp' } });
           await server.waitFor(/"event":"sharp_loaded"/, 5000);
-          await new Promise((r) => setTimeout(r, 100)); // the variant is being made
+          // The variant is being made: its job holds sharp's slot (the metrics listener needs no pool thread).
+          await waitFor(async () => (await metric('eiland_image_jobs', /state="running"/)) === 1, 5000);
           leaving.abort();
           await image.catch(() => undefined);
-          await new Promise((r) => setTimeout(r, 20)); // its request line is written, or waits to be
+          // Its close is counted where its request line is logged: written, or waiting to be.
+          await waitFor(async () => (await metric('http_request_duration_seconds_count', /status_class="none"/)) === 1, 5000);
           server.child.kill('SIGTERM');
           assert.equal(await within(server.exited, EXIT_MS, 'the exit'), 0);
           const lines = server
@@ -139,5 +170,5 @@ describe('stop signals never lose a request', { timeout: 120_000 }, () => {
   });
 
   it('SIGHUP (a closed terminal), then SIGTERM: one drain, the post stored, exit 0', () =>
-    withProcess(bundle, ({ server, port }) => survives(server, project.dir, port, 'ophangen@voorbeeld.nl', twoSignals(server, 'SIGHUP'), true), 'SIGKILL'));
+    withProcess(bundle, ({ server, port }) => survives(server, project.dir, port, 'ophangen@voorbeeld.nl', twoSignals(server, 'SIGHUP')), 'SIGKILL'));
 });
