@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { writeAtomically } from './files.mjs';
 import { SOURCES } from './paths.mjs';
 
 /**
@@ -82,6 +83,8 @@ export async function writeManifest({ root, out, islands, metafiles, images, pro
   const manifest = { buildId, url: `/assets/manifest-${buildId}.json`, ...content };
   const json = `${JSON.stringify(manifest, null, 2)}\n`;
   await writeFile(join(outdir, basename(manifest.url)), json);
-  await writeFile(join(out, 'manifest.json'), json);
+  // Whole or not at all: a server starting meanwhile (npm run dev starts the next one while the
+  // client build finishes, docs/development.md §1) reads the last manifest or this one, never half.
+  await writeAtomically(join(out, 'manifest.json'), json);
   return { manifest, files: [...Object.keys(outputs).filter((f) => !f.endsWith('.map')).map((f) => resolve(root, f)), join(outdir, basename(manifest.url))] };
 }
