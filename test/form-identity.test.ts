@@ -6,11 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { declared } from '../protocol/routes.js';
 import { contactForm, ContactDto } from '../src/forms/contact.js';
 import { defineForm } from '../src/forms/define.js';
 import { FORMS } from './fixtures/forms.js';
-import { formRoutes } from '../src/forms/route.js';
+import { declaredFor, formRoutes } from '../src/forms/route.js';
 import { useApp } from './helpers/app.js';
 
 describe('one identity per form (docs/forms.md §8)', () => {
@@ -18,7 +17,7 @@ describe('one identity per form (docs/forms.md §8)', () => {
 
   for (const form of FORMS) {
     it(`${form.name}: ${form.path} renders the ${form.island} island, posting to its path under its name`, async () => {
-      assert.ok((form.routes?.find((route) => route.path === form.path) ?? declared(form.path)).islands.includes(form.island), 'the route table (or a test form its own) declares the island at the path');
+      assert.ok(declaredFor(form, form.path).islands.includes(form.island), 'the route table (or a test form its own) declares the island at the path');
       const page = await app.request(form.path);
       assert.equal(page.status, 200);
       assert.match(page.body, new RegExp(`<div data-island="${form.island}"`));

@@ -42,7 +42,7 @@ function submissionKeyOf(fields: Submitted): string {
  * in protocol/routes.json.
  * @throws RangeError when the path is declared in neither
  */
-function declaredFor(form: FormDefinition, path: string): RouteDeclaration {
+export function declaredFor(form: FormDefinition, path: string): RouteDeclaration {
   if (!form.routes) return declared(path);
   const route = form.routes.find((r) => r.path === path);
   if (!route) throw new RangeError(`Form "${form.name}" declares routes, but not "${path}"`);
