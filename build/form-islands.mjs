@@ -2,13 +2,12 @@
 // writes, so the build can begin before the rule lists are derived (0.3 s of a cold build): the
 // entry of a form island waits for them. It registers the island's rule list, derived from its
 // form's DTO, and the checks of the rules that list names, and re-exports the island. The list
-// thus lives in that island's chunk and no other (an esbuild `define` of an object would be
-// hoisted into a chunk every island shares), and a check only one form uses is in that form's
-// chunk alone. It also exports the list and the validator the island runs, so the parity test
-// checks every form's shipped list without an export written by hand. Every entry re-exports
-// the island runtime's hydration function, which the runtime calls from the island's module: the
-// runtime imports no React of its own, and React, react-dom and the form layer share one chunk,
-// which compresses 0.5 KiB gzip better than the two esbuild makes otherwise (docs/islands.md §4).
+// thus lives in that island's module and no other (an esbuild `define` of an object would be
+// hoisted into every module), and a check only one form uses is in that form's module alone. It
+// also exports the list and the validator the island runs, so the parity test checks every
+// form's shipped list without an export written by hand. Every entry re-exports the island
+// runtime's hydration function, which the runtime calls from the island's module, so the runtime
+// imports no React of its own (docs/islands.md §4).
 /** @import { Plugin } from 'esbuild' */
 /** @import { FormRules } from '../protocol/rules.js' */
 import { join } from 'node:path';
