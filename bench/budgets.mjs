@@ -1,5 +1,6 @@
-// The JavaScript budgets of docs/performance.md §1: checked on every build by `npm test`
-// (test/js-budget.test.ts) and reported by `npm run bench`. The one place their numbers live.
+// The budgets of docs/performance.md §1 that are sizes of the build and of the pages: checked on
+// every build by `npm test` (test/js-budget.test.ts, test/html-budget.test.ts) and reported by
+// `npm run bench`. The one place their numbers live.
 
 /** Bytes in a KiB. */
 export const KIB = 1024;
@@ -48,3 +49,21 @@ export function reactModuleChange(lock, gzip) {
   );
 }
 
+/**
+ * Each page's HTML in bytes, as `npm run bench` fetches it: no user agent, the whole streamed
+ * document, a fresh form's (and a personal page's, with the test kit's registration). Every page
+ * of the route table has one (docs/performance.md §1).
+ */
+export const HTML_BUDGET = {
+  '/': 4000,
+  '/over': 2500,
+  '/voorwaarden': 2500,
+  '/privacy': 4000,
+  '/aanmelden': 6000,
+  '/aanmelden/bedankt': 2000,
+  '/aanmeldingen/:id': 4500,
+  '/aanmeldingen/:id/verwijderen': 2500,
+  '/aanmelding-verwijderd': 2000,
+  '/contact': 4000,
+  '/contact/bedankt': 2000,
+};

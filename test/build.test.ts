@@ -103,14 +103,16 @@ describe('serving the build', () => {
     assert.ok(manifest.react && text(manifest.react).includes(REACT));
   });
 
-  it('renders the island marker with name, id, trigger, chunk and escaped props, and lists its modules for after the first paint', async () => {
+  it('renders the island marker with name, id, trigger and chunk, its props only where it has some, and lists its modules for after the first paint', async () => {
     const manifest = readManifest('dist/manifest.json');
     const page = await app.request('/aanmelden');
     const marker = /<div data-island="RegistrationForm"[^>]*>/.exec(page.body)?.[0] ?? '';
     assert.match(marker, /data-island-id="i1"/);
     assert.match(marker, /data-trigger="interaction"/);
     assert.match(marker, new RegExp(`data-src="${manifest.islands.RegistrationForm!.file}"`));
-    assert.match(page.body, /<script type="application\/json" data-island-props="">\{"values":/);
+    // A fresh form's props are all in its markup (docs/forms.md §5): no props script.
+    assert.match(page.body, new RegExp(`${marker}<div data-island-root="">`));
+    assert.doesNotMatch(page.body, /data-island-props/);
     // The island runtime and what it needs are loaded by the router after the first paint: listed, not requested by the HTML.
     const listed = /<meta name="eiland-islands" content="([^"]+)"\/>/.exec(page.body)?.[1]?.split(' ');
     assert.deepEqual(listed?.slice(0, 1), [manifest.runtime.file]);
