@@ -1,6 +1,7 @@
 // What the benchmark and the build's size test fetch (docs/performance.md §1–§2): one request on
 // loopback, timed, and the JavaScript a page makes a browser load. Loopback only.
 /** @import { IncomingHttpHeaders } from 'node:http' */
+/** @typedef {{ raw: number, gzip: number, brotli: number }} Size */
 import { request } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -52,10 +53,13 @@ function importsOf(code) {
  * paint (`<meta name="eiland-islands">`), an Astro island's component and renderer modules, and
  * every module those import, transitively.
  * Sizes are of the bytes served, compressed here with gzip -9 and brotli 11 alike for every
- * server.
+ * server. On an Eiland page, React's module is named apart (the `react` of the build manifest
+ * the page names: docs/performance.md §1).
  * @param {number} port
  * @param {string} path the page
- * @returns {Promise<{ files: number, raw: number, gzip: number, brotli: number, urls: string[] }>}
+ * @returns {Promise<{ files: number, raw: number, gzip: number, brotli: number, urls: string[], sizes: Record<string, Size>, react?: Size & { url: string } }>}
+ *   the sums, each script's sizes by its URL's path (with its query), and React's module when
+ *   the page loads Eiland's
  * @throws Error when a script answers other than 200
  */
 export async function pageScripts(port, path) {
@@ -81,13 +85,17 @@ export async function pageScripts(port, path) {
     seen.set(url.pathname + url.search, res.body);
     for (const spec of importsOf(res.body.toString('utf8'))) queue.push(new URL(spec, url).href);
   }
-  let raw = 0;
-  let gzip = 0;
-  let brotli = 0;
-  for (const body of seen.values()) {
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-    brotli += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  }
-  return { files: seen.size, raw, gzip, brotli, urls: [...seen.keys()] };
+  const sizes = Object.fromEntries(
+    [...seen].map(([url, body]) => [
+      url,
+      { raw: body.length, gzip: gzipSync(body, { level: 9 }).length, brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length },
+    ]),
+  );
+  /** @param {'raw' | 'gzip' | 'brotli'} key */
+  const sum = (key) => Object.values(sizes).reduce((total, size) => total + size[key], 0);
+  const manifest = /<meta name="eiland-manifest" content="([^"]+)"/.exec(html)?.[1];
+  /** @type {string | undefined} */
+  const react = manifest ? JSON.parse((await fetchRaw(port, manifest)).body.toString('utf8')).react : undefined;
+  const reactSize = react === undefined ? undefined : sizes[react];
+  return { files: seen.size, raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli'), urls: [...seen.keys()], sizes, ...(react && reactSize ? { react: { url: react, ...reactSize } } : {}) };
 }

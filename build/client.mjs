@@ -1,5 +1,5 @@
-// The client build (docs/islands.md §3–§4): islands, island runtime, router and styles as ESM
-// with code splitting (one shared React chunk), content-hashed names, the manifest, and in
+// The client build (docs/islands.md §3–§4): islands, island runtime, router and styles as ESM,
+// each one file, React in a module of its own, content-hashed names, the manifest, and in
 // production the .br/.gz twins.
 /** @import { BuildOptions, Metafile } from 'esbuild' */
 /** @import { BuildManifest } from '../protocol/manifest.js' */
@@ -15,6 +15,7 @@ import { buildImages, imagesOutDir } from './images.mjs';
 import { writeManifest } from './manifest.mjs';
 import { cacheDir, ROOT, SOURCES, withRoot } from './paths.mjs';
 import { deriveRules, SITE_FORMS } from './rules.mjs';
+import { buildReact, reactModule } from './react.mjs';
 import { buildVendor, vendorModules, vendorOutDir } from './vendor.mjs';
 
 /**
@@ -41,7 +42,6 @@ function browserOptions(root, outdir, production) {
     bundle: true,
     format: 'esm', // native modules: <script type="module"> and dynamic import()
     entryNames: '[name]-[hash]', // content hashes: served as immutable
-    chunkNames: 'chunk-[hash]',
     minify: production,
     sourcemap: production ? false : 'linked', // development only: no sourceMappingURL ships
     // Licence notices in <bundle>.LEGAL.txt beside each bundle, served with it, not in every
@@ -56,16 +56,17 @@ function browserOptions(root, outdir, production) {
 }
 
 /**
- * The client build's two esbuild option sets: islands + runtime + styles with code splitting
- * (one shared React chunk; a form island's entry carries its rule list), and the router alone (on
- * every page: one self-contained file; in development with the reload client beside it).
+ * The client build's two esbuild option sets: islands + runtime + styles, each a file of its own
+ * (a form island's with the form layer and its rule list), and the router alone (on every page; in
+ * development with the reload client beside it). Neither bundles React: production imports
+ * React's module (build/react.mjs), whose build begins here, development React's own bundles
+ * (build/vendor.mjs), built here first.
  * The builds may begin before the rule lists are derived: a form island's entry waits for them.
- * Development imports React from its own bundles (build/vendor.mjs), built here first.
  * @param {{ root: string, out: string, islandDirs: string[], production: boolean, lists: Promise<Record<string, FormRules>> }} options
- * @returns {Promise<{ islands: Record<string, string>, options: BuildOptions[], checked: Promise<void> }>}
- *   islands by name (their generated entry points), the option sets, and the check of the rule
+ * @returns {Promise<{ islands: Record<string, string>, options: BuildOptions[], checked: Promise<void>, react?: Promise<{ url: string, metafile: Metafile }> }>}
+ *   islands by name (their generated entry points), the option sets, the check of the rule
  *   lists, which rejects when a listed form's island has no file in islands/ (or the lists could
- *   not be derived)
+ *   not be derived), and in production React's module, once built
  */
 export async function clientBuilds({ root, out, islandDirs, production, lists }) {
   /** @type {Record<string, string>} */
@@ -78,14 +79,19 @@ export async function clientBuilds({ root, out, islandDirs, production, lists })
   });
   const entries = Object.fromEntries(Object.keys(relativeIslands).map((name) => [name, islandEntry(name)]));
   const common = browserOptions(root, join(out, 'assets'), production);
-  const vendor = production ? [] : [vendorModules(await buildVendor({ root, outAbs: out }))];
+  const react = production ? buildReact(common) : undefined;
+  react?.catch(() => {}); // the islands' build, which waits for it, reports its failure
+  const reactImports = react ? reactModule(react) : vendorModules(await buildVendor({ root, outAbs: out }));
   const entryPoints = { styles: SOURCES.styles, 'eiland-islands': SOURCES.runtime, ...entries };
   const routerEntries = { 'eiland-router': SOURCES.router, ...(production ? {} : { 'eiland-reload': SOURCES.reload }) };
   return {
     islands: entries,
     checked: checked.then(() => undefined),
+    react,
+    // No splitting: an island's one file (its form layer in it) compresses 0.5 KiB gzip better
+    // than the same code split into a chunk the islands share (docs/performance.md §1).
     options: [
-      { ...common, entryPoints, splitting: true, plugins: [...vendor, formIslands(root, relativeIslands, checked)] },
+      { ...common, entryPoints, splitting: false, plugins: [reactImports, formIslands(root, relativeIslands, checked)] },
       { ...common, entryPoints: routerEntries, splitting: false },
     ],
   };
@@ -111,12 +117,12 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   await mkdir(join(outAbs, 'assets'), { recursive: true });
   // The rule lists are derived while esbuild begins (a form island's entry waits for them); the
   // images render while the bundles are built, minified and compressed (docs/performance.md §3).
-  const { islands, options, checked } = await clientBuilds({ root, out: outAbs, islandDirs, production, lists: deriveRules(root, forms).then((d) => d.lists) });
+  const { islands, options, checked, react } = await clientBuilds({ root, out: outAbs, islandDirs, production, lists: deriveRules(root, forms).then((d) => d.lists) });
   const rendering = buildImages({ root, outAbs });
   rendering.catch(() => {}); // awaited below; a failure of an earlier step is the one reported
   const [results] = await Promise.all([Promise.all(options.map((o) => esbuild.build(o))), checked]);
   /** @type {Metafile[]} */
-  const metafiles = results.map((r) => /** @type {Metafile} */ (r.metafile));
+  const metafiles = [...results.map((r) => /** @type {Metafile} */ (r.metafile)), ...(react ? [(await react).metafile] : [])];
   const bundles = metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f));
   if (production) await minifyAgain(bundles, join(cacheDir(root), 'minified'));
   const compressing = production ? compress(bundles) : undefined;

@@ -2,13 +2,13 @@
 // writes, so the build can begin before the rule lists are derived (0.3 s of a cold build): the
 // entry of a form island waits for them. It registers the island's rule list, derived from its
 // form's DTO, and the checks of the rules that list names, and re-exports the island. The list
-// thus lives in that island's chunk and no other (an esbuild `define` of an object would be
-// hoisted into a chunk every island shares), and a check only one form uses is in that form's
-// chunk alone. It also exports the list and the validator the island runs, so the parity test
-// checks every form's shipped list without an export written by hand. Every entry re-exports
-// the island runtime's hydration function, which the runtime calls from the island's module: the
-// runtime imports no React of its own, and React, react-dom and the form layer share one chunk,
-// which compresses 0.5 KiB gzip better than the two esbuild makes otherwise (docs/islands.md §4).
+// thus lives in that island's module and no other (an esbuild `define` of an object would be
+// hoisted into every module), and a check only one form uses is in that form's module alone. It
+// also exports the list and the validator the island runs, so the parity test checks every
+// form's shipped list without an export written by hand. Every entry re-exports a hydration
+// function, which the runtime calls from the island's module, so the runtime imports no React of
+// its own (docs/islands.md §4): a form island's reads back from its markup what its page left
+// out of its props (docs/forms.md §5), any other island's is the runtime's own.
 /** @import { Plugin } from 'esbuild' */
 /** @import { FormRules } from '../protocol/rules.js' */
 import { join } from 'node:path';
@@ -36,7 +36,7 @@ function formEntry(island, module, rules) {
     ...checkRegistration(rules, './islands/lib', '.ts'),
     `import { registerFormRules } from './islands/lib/forms/rules.ts';`,
     `export { validateValues } from './islands/lib/validate.ts';`,
-    `export { hydrate } from './islands/runtime/hydrate.ts';`,
+    `export { hydrateForm as hydrate } from './islands/lib/forms/hydrate.ts';`,
     `export { default } from ${module};`,
     `export const rules = ${JSON.stringify(rules)};`,
     `registerFormRules(${JSON.stringify(island)}, rules);`,

@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { writeAtomically } from './files.mjs';
 import { SOURCES } from './paths.mjs';
+import { isReactModule } from './react.mjs';
 
 /**
  * Writes the build manifest (and its content-hashed public copy) from the metafiles.
@@ -37,19 +38,22 @@ export async function writeManifest({ root, out, islands, metafiles, images, pro
   /**
    * Every import of an output, static or dynamic, transitively: what `modulepreload` should
    * fetch (the runtime imports an island's module, with React, only when a trigger fires;
-   * preloaded, it is then only evaluated: docs/islands.md §3).
+   * preloaded, it is then only evaluated: docs/islands.md §3). An import esbuild left external is
+   * React's by its URL: production's module (build/react.mjs) or development's bundles
+   * (build/vendor.mjs, whose own imports are not followed).
    * @param {string} file
-   * @param {Set<string>} [seen]
+   * @param {Set<string>} [seen] URLs
    * @returns {string[]}
    */
   const importsOf = (file, seen = new Set()) => {
     for (const imported of outputs[file]?.imports ?? []) {
-      if ((imported.kind === 'import-statement' || imported.kind === 'dynamic-import') && !seen.has(imported.path)) {
-        seen.add(imported.path);
-        importsOf(imported.path, seen);
+      const url = imported.external ? imported.path : urlOf(imported.path);
+      if ((imported.kind === 'import-statement' || imported.kind === 'dynamic-import') && !seen.has(url)) {
+        seen.add(url);
+        if (!imported.external) importsOf(imported.path, seen);
       }
     }
-    return [...seen].map(urlOf);
+    return [...seen];
   };
   /** @param {string} source @returns {ScriptRef} */
   const script = (source) => ({ file: urlOf(outputOf(source)), imports: importsOf(outputOf(source)) });
@@ -77,7 +81,17 @@ export async function writeManifest({ root, out, islands, metafiles, images, pro
     }),
   );
 
-  const content = { styles, router: script(SOURCES.router), runtime, islands: islandScripts, images, routes, ...(production ? {} : { reload: script(SOURCES.reload) }) };
+  const react = Object.keys(outputs).find((file) => isReactModule(/** @type {Metafile['outputs'][string]} */ (outputs[file])));
+  const content = {
+    styles,
+    router: script(SOURCES.router),
+    runtime,
+    islands: islandScripts,
+    ...(react === undefined ? {} : { react: urlOf(react) }),
+    images,
+    routes,
+    ...(production ? {} : { reload: script(SOURCES.reload) }),
+  };
   const buildId = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 12);
   /** @type {BuildManifest} */
   const manifest = { buildId, url: `/assets/manifest-${buildId}.json`, ...content };

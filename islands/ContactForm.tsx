@@ -4,6 +4,7 @@
  */
 import { SUBJECTS } from '../protocol/contact.js';
 import type { FormProps } from '../protocol/forms.js';
+import { selectField } from './lib/forms/choices.js';
 import { defineFields } from './lib/forms/fields.js';
 import { ErrorSummary, Field, Form, Notice } from './lib/forms/markup.js';
 import { textareaField } from './lib/forms/textarea.js';
@@ -13,7 +14,7 @@ import { useForm } from './lib/forms/use-form.js';
 const FIELDS = defineFields({
   naam: { control: 'text', label: 'Naam', autoComplete: 'name' },
   email: { control: 'email', label: 'E-mailadres', hint: 'We antwoorden op dit adres.', autoComplete: 'email' },
-  onderwerp: { control: 'select', label: 'Onderwerp', placeholder: 'Kies een onderwerp', options: SUBJECTS },
+  onderwerp: selectField({ label: 'Onderwerp', placeholder: 'Kies een onderwerp', options: SUBJECTS }),
   bericht: textareaField({ label: 'Bericht', hint: 'Minstens 10 en hoogstens 2000 tekens.', rows: 6 }),
 });
 

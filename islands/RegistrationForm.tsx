@@ -5,6 +5,7 @@
  */
 import type { FormProps } from '../protocol/forms.js';
 import { CONSENT_VALUE, INTERESTS } from '../protocol/registration.js';
+import { checkboxesField, checkboxField } from './lib/forms/choices.js';
 import { defineFields } from './lib/forms/fields.js';
 import { ErrorSummary, Field, Form, Notice } from './lib/forms/markup.js';
 import { useForm } from './lib/forms/use-form.js';
@@ -23,10 +24,9 @@ const FIELDS = defineFields({
     attributes: { autoCapitalize: 'none', spellCheck: 'false' },
   },
   landcode: { control: 'text', label: 'Landcode', hint: 'Twee hoofdletters, bijvoorbeeld NL of BE.', autoComplete: 'country', attributes: { autoCapitalize: 'characters' } },
-  interesses: { control: 'checkboxes', label: 'Interesses', hint: 'Kies er 1 tot 3.', options: INTERESTS },
+  interesses: checkboxesField({ label: 'Interesses', hint: 'Kies er 1 tot 3.', options: INTERESTS }),
   personen: { control: 'number', label: 'Aantal personen', hint: 'Met hoeveel personen kom je? 1 tot 10.', attributes: { inputMode: 'numeric', min: '1', max: '10' } },
-  akkoord: {
-    control: 'checkbox',
+  akkoord: checkboxField({
     label: 'Ik ga akkoord met de voorwaarden',
     value: CONSENT_VALUE,
     content: (
@@ -34,7 +34,7 @@ const FIELDS = defineFields({
         Ik ga akkoord met de <a href="/voorwaarden">voorwaarden</a>
       </>
     ),
-  },
+  }),
 });
 
 /** The registration block: error summary, notice, heading, introduction and form. */

@@ -36,7 +36,7 @@ interface FormIdentity {
   island: string;
 }
 
-/** The props of every form island (plain JSON, serialised into the page). */
+/** The props of every form island: what its render on the server is given. */
 export interface FormProps {
   /** The submitted values by field name: a string, or an array for a checkbox group. */
   values: Partial<Record<string, string | string[]>>;
@@ -48,4 +48,36 @@ export interface FormProps {
   /** Per-render key: the same rendered form posted twice is answered like the first post. */
   submissionKey: string;
   form: FormIdentity;
+}
+
+/**
+ * What of a form island's props its page carries as JSON (docs/forms.md §5): what the form's markup
+ * does not say already. The CSRF token and the submission key are the values of its hidden inputs,
+ * the form's name and action its `data-form` and `action`, its island the marker's `data-island`;
+ * empty values and errors are left out.
+ */
+export type FormPropsOnPage = Partial<Pick<FormProps, 'values' | 'errors' | 'notice'>>;
+
+/** What the browser reads back from a form's markup before it hydrates (islands/lib/forms/hydrate.ts). */
+export type FormPropsInMarkup = Pick<FormProps, 'csrfToken' | 'submissionKey' | 'form'>;
+
+const filled = (record: object) => Object.keys(record).length > 0;
+
+/**
+ * The props a form island's page carries (docs/forms.md §5); {@link formPropsFromPage} makes the
+ * props again from them and the markup.
+ * @example formPropsOnPage({ values: {}, errors: {}, csrfToken, submissionKey, form }) // {}
+ */
+export function formPropsOnPage({ values, errors, notice }: FormProps): FormPropsOnPage {
+  return { ...(filled(values) ? { values } : {}), ...(filled(errors) ? { errors } : {}), ...(notice === undefined ? {} : { notice }) };
+}
+
+/**
+ * A form island's props from what its page carries and what its markup says: the inverse of
+ * {@link formPropsOnPage}.
+ * @param onPage the props script's JSON (`{}` when the page has none)
+ * @param markup the hidden inputs' values and the form's identity, read from the page
+ */
+export function formPropsFromPage(onPage: FormPropsOnPage, markup: FormPropsInMarkup): FormProps {
+  return { values: {}, errors: {}, ...onPage, ...markup };
 }

@@ -41,8 +41,13 @@ export interface BuildManifest {
   router: ScriptRef;
   /** The island runtime: loaded only on pages with islands (docs/islands.md §3). */
   runtime: ScriptRef;
-  /** Each island's chunk, by name. */
+  /** Each island's module, by name. */
   islands: Record<string, ScriptRef>;
+  /**
+   * URL of React's module (react, react-dom and scheduler), which every island imports: production
+   * only; development imports React's own modules (docs/islands.md §4).
+   */
+  react?: string;
   /** The images the build rendered (`images/*.svg`), by source name (docs/images.md §3). */
   images: Record<string, BuiltImage>;
   /** Each declared route's kind, islands and assets, by path pattern. */

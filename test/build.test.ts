@@ -62,7 +62,7 @@ describe('serving the build', () => {
 
   it('serves the licence notices beside the bundles that carry packages, and none in the JavaScript (docs/islands.md §4)', async () => {
     const manifest = readManifest('dist/manifest.json');
-    // React is in a chunk the islands share: its notices are beside that chunk.
+    // React is in a module the islands import: its notices are beside that module.
     const answers = await Promise.all(Object.values(manifest.islands).flatMap((island) => [island.file, ...island.imports]).map((url) => app.request(`${url}.LEGAL.txt`)));
     const notices = answers.filter((a) => a.status === 200).map((a) => a.body).join('\n');
     assert.match(notices, /react-dom/);
@@ -88,7 +88,7 @@ describe('serving the build', () => {
     }
   });
 
-  it('keeps React out of the island runtime: it comes with each island\'s module, listed with its imports for preloading', () => {
+  it("keeps React out of the island runtime and the islands' own modules: in a module of its own that each island imports, listed with its imports for preloading", () => {
     const manifest = readManifest('dist/manifest.json');
     const text = (url: string) => readFileSync(join('dist', url), 'utf8');
     // React's element tag, in every build of react (and so of react-dom's chunk).
@@ -96,21 +96,27 @@ describe('serving the build', () => {
     for (const url of [manifest.runtime.file, ...manifest.runtime.imports]) assert.ok(!text(url).includes(REACT), `the runtime loads no React: ${url}`);
     assert.ok(text(manifest.runtime.file).length < 4096, `the runtime is small: ${text(manifest.runtime.file).length} bytes`);
     assert.ok(Object.keys(manifest.islands).length > 0);
-    for (const [name, island] of Object.entries(manifest.islands)) assert.ok(island.imports.some((url) => text(url).includes(REACT)), `React is among what ${name} imports`);
+    for (const [name, island] of Object.entries(manifest.islands)) {
+      assert.ok(!text(island.file).includes(REACT), `${name}'s own module holds no React`);
+      assert.ok(manifest.react && island.imports.includes(manifest.react), `React's module is among what ${name} imports`);
+    }
+    assert.ok(manifest.react && text(manifest.react).includes(REACT));
   });
 
-  it('renders the island marker with name, id, trigger, chunk and escaped props, and lists its modules for after the first paint', async () => {
+  it('renders the island marker with name, id, trigger and chunk, its props only where it has some, and lists its modules for after the first paint', async () => {
     const manifest = readManifest('dist/manifest.json');
     const page = await app.request('/aanmelden');
     const marker = /<div data-island="RegistrationForm"[^>]*>/.exec(page.body)?.[0] ?? '';
     assert.match(marker, /data-island-id="i1"/);
     assert.match(marker, /data-trigger="interaction"/);
     assert.match(marker, new RegExp(`data-src="${manifest.islands.RegistrationForm!.file}"`));
-    assert.match(page.body, /<script type="application\/json" data-island-props="">\{"values":/);
+    // A fresh form's props are all in its markup (docs/forms.md §5): no props script.
+    assert.match(page.body, new RegExp(`${marker}<div data-island-root="">`));
+    assert.doesNotMatch(page.body, /data-island-props/);
     // The island runtime and what it needs are loaded by the router after the first paint: listed, not requested by the HTML.
     const listed = /<meta name="eiland-islands" content="([^"]+)"\/>/.exec(page.body)?.[1]?.split(' ');
     assert.deepEqual(listed?.slice(0, 1), [manifest.runtime.file]);
-    for (const url of [manifest.islands.RegistrationForm!.file, ...manifest.runtime.imports]) assert.ok(listed?.includes(url), url);
+    for (const url of [manifest.islands.RegistrationForm!.file, manifest.react!, ...manifest.runtime.imports]) assert.ok(listed?.includes(url), url);
     assert.doesNotMatch(page.body, /modulepreload|eiland-islands-[^"]*\.js"[^>]*><\/script>/);
     assert.match(page.body, new RegExp(`<script type="module" src="${manifest.router.file}" nonce="[^"]+" fetchPriority="low" async=""></script>`));
     assert.match(page.body, new RegExp(`<meta name="eiland-manifest" content="${manifest.url}"/>`));

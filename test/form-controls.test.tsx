@@ -2,8 +2,8 @@
  * Every control of the form layer (docs/forms.md §10), as the server renders it, JavaScript or
  * not: each input type with its value shown back where its type can hold it, a password never,
  * radio buttons and checkboxes checked as posted, a textarea with its text; a `@Secret()` field
- * left out of what a form shows again; the date, time and textarea fields declared only with what
- * they bring, shipped only with a form that has one; and controls styled by where they stand,
+ * left out of what a form shows again; the date, time, textarea and choice fields declared only
+ * with what they bring, shipped only with a form that has one; and controls styled by where they stand,
  * never by a list of types.
  */
 import assert from 'node:assert/strict';
@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { IsNotEmpty } from 'class-validator';
 import { renderToString } from 'react-dom/server';
+import { checkboxesField, radiosField } from '../islands/lib/forms/choices.js';
 import { dateField, timeField } from '../islands/lib/forms/date-time.js';
 import { defineFields } from '../islands/lib/forms/fields.js';
 import { Field, Form } from '../islands/lib/forms/markup.js';
@@ -31,8 +32,8 @@ const FIELDS = defineFields({
   tijd: timeField({ label: 'Tijd' }),
   wachtwoord: { control: 'password', label: 'Wachtwoord' },
   aantal: { control: 'number', label: 'Aantal' },
-  soort: { control: 'radios', label: 'Soort', options: { kort: 'Kort', lang: 'Lang' } },
-  dagen: { control: 'checkboxes', label: 'Dagen', options: { ma: 'Maandag', di: 'Dinsdag' } },
+  soort: radiosField({ label: 'Soort', options: { kort: 'Kort', lang: 'Lang' } }),
+  dagen: checkboxesField({ label: 'Dagen', options: { ma: 'Maandag', di: 'Dinsdag' } }),
   bericht: textareaField({ label: 'Bericht', rows: 3 }),
 });
 
@@ -107,15 +108,18 @@ describe('the controls of the form layer (docs/forms.md §10)', () => {
     assert.deepEqual(result, { ok: false, errors: { wachtwoord: 'Dit veld is verplicht' } });
   });
 
-  it('takes a date, time or textarea field only with what it brings, and ships that only in an island that has such a field', async () => {
+  it('takes a date, time, textarea or choice field only with what it brings, and ships that only in an island that has such a field', async () => {
     // @ts-expect-error a date field is declared with dateField, which brings what it can hold
     defineFields({ datum: { control: 'date', label: 'Datum' } });
     // @ts-expect-error a textarea is declared with textareaField, which brings its control
     defineFields({ bericht: { control: 'textarea', label: 'Bericht' } });
+    // @ts-expect-error a select is declared with selectField, which brings its markup
+    defineFields({ onderwerp: { control: 'select', label: 'Onderwerp', placeholder: 'Kies', options: {} } });
     const { inputs, sources } = await islandBundles(['islands', 'test/islands']);
     const brought = [
       [/\b(?:dateField|timeField)\(/, 'islands/lib/forms/date-time.ts'],
       [/\btextareaField\(/, 'islands/lib/forms/textarea.tsx'],
+      [/\b(?:selectField|checkboxesField|radiosField|checkboxField)\(/, 'islands/lib/forms/choices.tsx'],
     ] as const;
     const texts = await Promise.all(Object.entries(sources).map(async ([island, source]) => [island, await readFile(new URL(`../${source}`, import.meta.url), 'utf8')] as const));
     for (const [declaration, module] of brought) {

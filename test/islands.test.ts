@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readManifest } from '../src/assets/manifest.js';
+import { formPropsFromPage, formPropsOnPage, type FormProps } from '../protocol/forms.js';
 import { serializeIslandProps } from '../protocol/islands.js';
 import { useApp } from './helpers/app.js';
 import { siteBuild } from './helpers/test-dist.js';
@@ -38,6 +39,29 @@ describe('island props on the wire (docs/islands.md §1)', () => {
   for (const [props, message] of bad) {
     it(`refuses ${message.split(' is ')[0]}`, () => assert.throws(() => serializeIslandProps('Proef', props), { name: 'TypeError', message }));
   }
+
+  it("gives a form's props back from what its page carries and its markup says (docs/forms.md §5)", () => {
+    const markup = { csrfToken: 't.k', submissionKey: '5e06f112-1154-4052-b293-0bd7ea5cdc54', form: { name: 'registration', action: '/aanmelden', island: 'RegistrationForm' } };
+    const cases: Array<[FormProps, object]> = [
+      [{ values: {}, errors: {}, ...markup }, {}],
+      [{ values: { naam: 'A' }, errors: { naam: 'at least 2 characters' }, ...markup }, { values: { naam: 'A' }, errors: { naam: 'at least 2 characters' } }],
+      [{ values: { naam: 'Anna' }, errors: {}, notice: 'Je sessie is verlopen.', ...markup }, { values: { naam: 'Anna' }, notice: 'Je sessie is verlopen.' }],
+    ];
+    for (const [props, onPage] of cases) {
+      assert.deepEqual(formPropsOnPage(props), onPage);
+      assert.deepEqual(formPropsFromPage(JSON.parse(serializeIslandProps('Proef', formPropsOnPage(props))) as object, markup), props);
+    }
+  });
+
+  it('sends a fresh form without a props script, and a form shown again with its values and errors only: the token, the key and the form are in its markup', async () => {
+    const fresh = await app.request('/aanmelden');
+    assert.doesNotMatch(fresh.body, /data-island-props/);
+    assert.match(fresh.body, /<input type="hidden" name="_csrf" value="[^"]+"\/><input type="hidden" name="_submission" value="[0-9a-f-]{36}"\/>/);
+    const res = await postForm(app, '/aanmelden', { ...VALID, naam: 'A' }, await openForm(app, '/aanmelden'));
+    assert.equal(res.status, 422);
+    const props = /<script type="application\/json" data-island-props="">([^<]*)<\/script>/.exec(res.body)?.[1] ?? '';
+    assert.deepEqual(Object.keys(JSON.parse(props) as object), ['values', 'errors']);
+  });
 
   it('keeps a hostile value harmless inside the props script', async () => {
     const res = await postForm(app, '/aanmelden', { ...VALID, naam: '</script><!--<script>alert(1)</script>\u2028', akkoord: undefined });

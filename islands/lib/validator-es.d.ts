@@ -1,6 +1,8 @@
 // validator.js's per-function ES modules (`validator/es/lib/*.js`) are real ES
 // modules with a default export, bundled as such by esbuild; @types/validator
-// types them as CommonJS under NodeNext. These declarations state their shape.
+// types them as CommonJS under NodeNext. These declarations state their shape,
+// for the rule modules that import them and for the test that holds the ports
+// of the others to them (test/validator-ports.test.ts).
 declare module 'validator/es/lib/isEmail.js' {
   import validator from 'validator';
   const isEmail: typeof validator.isEmail;
@@ -35,4 +37,14 @@ declare module 'validator/es/lib/matches.js' {
   import validator from 'validator';
   const matches: typeof validator.matches;
   export default matches;
+}
+declare module 'validator/es/lib/isFQDN.js' {
+  import validator from 'validator';
+  const isFQDN: typeof validator.isFQDN;
+  export default isFQDN;
+}
+declare module 'validator/es/lib/isIP.js' {
+  import validator from 'validator';
+  const isIP: typeof validator.isIP;
+  export default isIP;
 }

@@ -3,7 +3,8 @@
  * as its own React root. The runtime (islands.ts), which holds no React, imports this module
  * with React when the first island's trigger fires. Browser code only.
  */
-import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { jsx } from 'react/jsx-runtime';
 import { hydrateRoot } from 'react-dom/client';
 
 /** What {@link hydrate} reports to the runtime. */
@@ -31,7 +32,7 @@ function Committed({ onCommitted, children }: { onCommitted(): void; children?: 
  * @returns the root, to unmount when the island fails
  */
 export function hydrate(container: HTMLElement, component: ComponentType<Record<string, unknown>>, props: Record<string, unknown>, options: HydrateOptions): { unmount(): void } {
-  return hydrateRoot(container, createElement(Committed, { onCommitted: options.onCommitted }, createElement(component, props)), {
+  return hydrateRoot(container, jsx(Committed, { onCommitted: options.onCommitted, children: jsx(component, props) }), {
     identifierPrefix: options.identifierPrefix,
     onUncaughtError: (error) => options.onError(error),
     onRecoverableError: (error) => console.error(error),

@@ -53,8 +53,9 @@ function hydrate(marker: HTMLElement): Promise<boolean> {
       const container = marker.querySelector<HTMLElement>(`:scope > [${A.root}]`);
       const json = marker.querySelector(`:scope > script[${A.props}]`)?.textContent;
       const src = marker.getAttribute(A.src);
-      if (!container || json == null || !src) throw new Error(`Island "${marker.getAttribute(A.name)}" marker is incomplete`);
-      const props = JSON.parse(json) as Record<string, unknown>;
+      if (!container || !src) throw new Error(`Island "${marker.getAttribute(A.name)}" marker is incomplete`);
+      // A marker without a props script: the island's props are none (docs/islands.md §1).
+      const props = JSON.parse(json ?? '{}') as Record<string, unknown>;
       const module = (await import(src)) as { default: ComponentType<Record<string, unknown>>; hydrate: typeof hydrateIsland };
       for (const type of EVENTS) {
         marker.addEventListener(type, () => (active = marker), { capture: true });

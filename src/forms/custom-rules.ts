@@ -8,6 +8,7 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import * as isMailbox from '../../islands/lib/rules/isMailbox.js';
 import * as isTrimmed from '../../islands/lib/rules/isTrimmed.js';
+import * as isWebsite from '../../islands/lib/rules/isWebsite.js';
 import type { Rule } from '../../islands/lib/rules/rule.js';
 import type { RuleConstraint } from '../../protocol/rules.js';
 
@@ -27,3 +28,6 @@ export const IsMailbox = (): PropertyDecorator => decoratorOf(isMailbox)();
 
 /** Fails when the value has leading or trailing white space (the rule `isTrimmed`). */
 export const IsTrimmed = (): PropertyDecorator => decoratorOf(isTrimmed)();
+
+/** Fails unless the value is an absolute http or https URL (the rule `isWebsite`). */
+export const IsWebsite = (): PropertyDecorator => decoratorOf(isWebsite)();

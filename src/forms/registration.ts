@@ -11,7 +11,6 @@ import {
   IsLowercase,
   IsNotEmpty,
   IsUppercase,
-  IsUrl,
   IsUUID,
   Length,
   Matches,
@@ -25,7 +24,7 @@ import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
 import { Bedankt } from '../../views/pages/Bedankt.js';
 import { greeting, SIGNATURE, type MailContent } from '../mail/compose.js';
 import type { Storage } from '../storage/types.js';
-import { IsMailbox, IsTrimmed } from './custom-rules.js';
+import { IsMailbox, IsTrimmed, IsWebsite } from './custom-rules.js';
 import { defineForm } from './define.js';
 import { records, type Records, type Stored } from './keep.js';
 import { Optional, ToArray, ToInteger, Trim } from './rules.js';
@@ -44,7 +43,7 @@ export class RegistrationDto {
   email!: string;
 
   @Optional()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true })
+  @IsWebsite()
   website?: string;
 
   @Optional()

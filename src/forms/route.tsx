@@ -9,7 +9,7 @@
  */
 import { isUUID } from 'class-validator';
 import type { ComponentType } from 'react';
-import { HONEYPOT_FIELD, SUBMISSION_FIELD, type FormProps } from '../../protocol/forms.js';
+import { formPropsOnPage, HONEYPOT_FIELD, SUBMISSION_FIELD, type FormProps } from '../../protocol/forms.js';
 import { MESSAGES } from '../../protocol/messages.js';
 import { declared, type RouteDeclaration } from '../../protocol/routes.js';
 import { Island } from '../../views/Island.js';
@@ -101,7 +101,8 @@ export function formRoutes<T extends object>(form: FormDefinition<T>, storage: S
     description: pages.description,
     loader: (ctx) => formProps(form, ctx, { values: {}, errors: {} }),
     View: function FormPage(props: FormProps) {
-      return <Island name={form.island} component={component} props={props} trigger="interaction" />;
+      // The page carries only what the form's markup does not say (docs/forms.md §5).
+      return <Island name={form.island} component={component} props={props} onPage={formPropsOnPage(props)} trigger="interaction" />;
     },
     post: postChain({ path, action: submit, onTokenExpired: tokenExpired, rateLimit: { limit: rateLimit, counter: form.name } }),
   };

@@ -1,7 +1,7 @@
 /**
  * What each island's bundle carries (docs/islands.md §4): the production client build made in
- * memory (esbuild's metafile; nothing is written), and for each island the source files of every
- * output its entry loads statically, its shared chunks included.
+ * memory (esbuild's metafile; React's module is written to a temporary folder), and for each
+ * island the source files of every output its entry loads statically, React's module left out.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -34,10 +34,10 @@ export async function islandBundles(islandDirs: string[] = ['islands']): Promise
     const { islands, options } = await clientBuilds({ root: ROOT, out, islandDirs, production: true, lists: Promise.resolve(lists) });
     const { metafile } = await esbuild.build({ ...options[0]!, write: false });
     const outputs = metafile!.outputs;
-    /** Every output an output imports statically, transitively, with itself. */
+    /** Every output of this build an output imports statically, transitively, with itself (not React's module, imported by URL). */
     const graph = (file: string, seen = new Set<string>()): Set<string> => {
       seen.add(file);
-      for (const imported of outputs[file]!.imports) if (imported.kind === 'import-statement' && !seen.has(imported.path)) graph(imported.path, seen);
+      for (const imported of outputs[file]!.imports) if (imported.kind === 'import-statement' && !imported.external && !seen.has(imported.path)) graph(imported.path, seen);
       return seen;
     };
     const inputs = Object.fromEntries(

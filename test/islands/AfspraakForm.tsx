@@ -3,6 +3,7 @@
  * as a site form's island is; the build derives its rule list from the form's DTO.
  */
 import type { FormProps } from '../../protocol/forms.js';
+import { radiosField } from '../../islands/lib/forms/choices.js';
 import { dateField, timeField } from '../../islands/lib/forms/date-time.js';
 import { defineFields } from '../../islands/lib/forms/fields.js';
 import { ErrorSummary, Field, Form, Notice } from '../../islands/lib/forms/markup.js';
@@ -14,7 +15,7 @@ const FIELDS = defineFields({
   naam: { control: 'text', label: 'Naam', autoComplete: 'name' },
   email: { control: 'email', label: 'E-mailadres', hint: 'De bevestiging komt op dit adres.', autoComplete: 'email' },
   telefoon: { control: 'tel', label: 'Telefoonnummer', autoComplete: 'tel' },
-  soort: { control: 'radios', label: 'Soort afspraak', options: APPOINTMENT_KINDS },
+  soort: radiosField({ label: 'Soort afspraak', options: APPOINTMENT_KINDS }),
   datum: dateField({ label: 'Datum' }),
   tijd: timeField({ label: 'Tijd' }),
 });

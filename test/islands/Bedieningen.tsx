@@ -6,6 +6,7 @@
  */
 import type { FormProps } from '../../protocol/forms.js';
 import type { FormRules } from '../../protocol/rules.js';
+import { radiosField } from '../../islands/lib/forms/choices.js';
 import { dateField, timeField } from '../../islands/lib/forms/date-time.js';
 import { defineFields } from '../../islands/lib/forms/fields.js';
 import { ErrorSummary, Field, Form } from '../../islands/lib/forms/markup.js';
@@ -21,7 +22,7 @@ const FIELDS = defineFields({
   datum: dateField({ label: 'Datum' }),
   tijd: timeField({ label: 'Tijd' }),
   wachtwoord: { control: 'password', label: 'Wachtwoord' },
-  soort: { control: 'radios', label: 'Soort', options: { kort: 'Kort', lang: 'Lang' } },
+  soort: radiosField({ label: 'Soort', options: { kort: 'Kort', lang: 'Lang' } }),
 });
 
 const required = { name: 'isNotEmpty', constraints: [], each: false, message: 'Dit veld is verplicht' };

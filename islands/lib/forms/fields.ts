@@ -3,7 +3,7 @@
  * control's own attributes. The markup helpers, the error summary and the reading of values all
  * follow this declaration, in its order. Browser code, rendered on the server too.
  */
-import type { ComponentType, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 
 /** What every field has. */
 interface FieldBase {
@@ -37,19 +37,22 @@ export interface PickedSpec extends FieldBase {
 
 /**
  * A `<textarea>`, declared with `textareaField` (islands/lib/forms/textarea.tsx), which brings its
- * control: one that keeps what was typed into it before hydration, which React would otherwise
- * set back (docs/forms.md §5). So only a form with a textarea carries that code (docs/forms.md §10).
+ * markup: a control that keeps what was typed into it before hydration, which React would
+ * otherwise set back (docs/forms.md §5). So only a form with a textarea carries that code
+ * (docs/forms.md §10).
  */
 export interface TextareaSpec extends FieldBase {
   control: 'textarea';
   /** Visible lines. */
   rows?: number;
   attributes?: Record<string, string>;
-  /** The control, given the textarea's attributes. */
-  Control: ComponentType<TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }>;
+  render(view: FieldView<TextareaSpec>): ReactNode;
 }
 
-/** A `<select>` with an empty first option. */
+/**
+ * A `<select>` with an empty first option, declared with `selectField`
+ * (islands/lib/forms/choices.tsx), which brings its markup, as the other choices' helpers do.
+ */
 export interface SelectSpec extends FieldBase {
   control: 'select';
   /** The options' values and labels, in order. */
@@ -57,31 +60,43 @@ export interface SelectSpec extends FieldBase {
   /** The text of the empty first option, e.g. `Kies een onderwerp`. */
   placeholder: string;
   autoComplete?: string;
+  render(view: FieldView<SelectSpec>): ReactNode;
 }
 
-/** A group of checkboxes sending one name several times. */
+/** A group of checkboxes sending one name several times (`checkboxesField`). */
 export interface CheckboxesSpec extends FieldBase {
   control: 'checkboxes';
   options: Readonly<Record<string, string>>;
+  render(view: FieldView<CheckboxesSpec>): ReactNode;
 }
 
-/** A group of radio buttons: one of its options is sent. */
+/** A group of radio buttons: one of its options is sent (`radiosField`). */
 export interface RadiosSpec extends FieldBase {
   control: 'radios';
   options: Readonly<Record<string, string>>;
+  render(view: FieldView<RadiosSpec>): ReactNode;
 }
 
-/** One checkbox (e.g. consent). */
+/** One checkbox, e.g. consent (`checkboxField`). */
 export interface CheckboxSpec extends FieldBase {
   control: 'checkbox';
   /** What a checked box sends. */
   value: string;
   /** What the label shows, when more than its text (e.g. with a link); `label` otherwise. */
   content?: ReactNode;
+  render(view: FieldView<CheckboxSpec>): ReactNode;
 }
 
 /** A field's declaration. */
 export type FieldSpec = InputSpec | PickedSpec | TextareaSpec | SelectSpec | CheckboxesSpec | RadiosSpec | CheckboxSpec;
+
+/** What a field's markup is rendered from: its name and declaration, the value it shows and its message. */
+export interface FieldView<S extends FieldSpec = FieldSpec> {
+  name: string;
+  spec: S;
+  value: string | string[] | undefined;
+  error: string | undefined;
+}
 
 /** A form's fields by name, in form order. */
 export type FieldSpecs = Readonly<Record<string, FieldSpec>>;

@@ -8,7 +8,8 @@
  * carries it (docs/performance.md §1). Browser code, rendered on the server too.
  */
 import { useLayoutEffect, useState, type TextareaHTMLAttributes } from 'react';
-import type { TextareaSpec } from './fields.js';
+import type { FieldView, TextareaSpec } from './fields.js';
+import { controlState, labelled, textOf } from './parts.js';
 
 /** A textarea as the page holds it: the element, its text and its selection (the caret). */
 type Held = readonly [HTMLTextAreaElement, string, number, number, 'forward' | 'backward' | 'none'];
@@ -41,13 +42,18 @@ function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: str
   return <textarea {...props} />;
 }
 
+function textarea(view: FieldView<TextareaSpec>) {
+  const { name, spec, value, error } = view;
+  return labelled(view, <Textarea id={name} name={name} rows={spec.rows} defaultValue={textOf(value)} {...controlState(name, spec, error)} {...spec.attributes} />);
+}
+
 /** What a textarea field declares: as any field, without its control. */
-type Declared = Omit<TextareaSpec, 'control' | 'Control'>;
+type Declared = Omit<TextareaSpec, 'control' | 'render'>;
 
 /**
  * A textarea field: a `<textarea>` whose text typed before hydration survives it.
  * @example defineFields({ bericht: textareaField({ label: 'Bericht', rows: 6 }) })
  */
 export function textareaField(field: Declared): TextareaSpec {
-  return { ...field, control: 'textarea', Control: Textarea };
+  return { ...field, control: 'textarea', render: textarea };
 }

@@ -20,6 +20,7 @@ import * as isTrimmed from './isTrimmed.js';
 import * as isUppercase from './isUppercase.js';
 import * as isUrl from './isUrl.js';
 import * as isUuid from './isUuid.js';
+import * as isWebsite from './isWebsite.js';
 import * as matches from './matches.js';
 import * as max from './max.js';
 import * as maxLength from './maxLength.js';
@@ -28,7 +29,7 @@ import * as minLength from './minLength.js';
 import type { Rule } from './rule.js';
 
 /** Rule name → its module's rule. */
-export const RULES: Readonly<Record<string, Rule>> = Object.fromEntries(([arrayMaxSize, arrayMinSize, isDefined, isEmail, isIn, isInt, isLength, isLowercase, isMailbox, isNotEmpty, isTrimmed, isUppercase, isUrl, isUuid, matches, max, maxLength, min, minLength] satisfies Rule[]).map((rule) => [rule.name, rule]));
+export const RULES: Readonly<Record<string, Rule>> = Object.fromEntries(([arrayMaxSize, arrayMinSize, isDefined, isEmail, isIn, isInt, isLength, isLowercase, isMailbox, isNotEmpty, isTrimmed, isUppercase, isUrl, isUuid, isWebsite, matches, max, maxLength, min, minLength] satisfies Rule[]).map((rule) => [rule.name, rule]));
 
 /**
  * The default message of a rule (docs/forms.md §1).

@@ -1,12 +1,16 @@
 /**
- * The rule `isLength` (docs/forms.md §1, §5): class-validator's `Length(min, max)` (validator.js `isLength`).
+ * The rule `isLength` (docs/forms.md §1, §5): class-validator's `Length(min, max)` (validator.js `isLength`; islands/lib/validator.ts).
  */
-import isLength from 'validator/es/lib/isLength.js';
+import { characters } from '../validator.js';
 import { MESSAGES } from '../../../protocol/messages.js';
 import type { Rule } from './rule.js';
 
 export const name = 'isLength';
 
-export const check: Rule['check'] = (v, c) => typeof v === 'string' && isLength(v, { min: c[0] as number, max: (c[1] ?? undefined) as number | undefined });
+export const check: Rule['check'] = (v, c) => {
+  if (typeof v !== 'string') return false;
+  const n = characters(v);
+  return n >= ((c[0] as number) || 0) && (c[1] == null || n <= (c[1] as number));
+};
 
 export const message: Rule['message'] = ([n, m]) => (n === m ? `must be exactly ${String(n)} characters` : MESSAGES.invalid);

@@ -1,7 +1,6 @@
 /**
- * The rule `matches` (docs/forms.md §1, §5): class-validator's `Matches(pattern)` (validator.js `matches`); a RegExp travels as `{ regexp, flags }`.
+ * The rule `matches` (docs/forms.md §1, §5): class-validator's `Matches(pattern)` (validator.js `matches`: a string pattern made a RegExp with the given flags); a RegExp travels as `{ regexp, flags }`.
  */
-import matches from 'validator/es/lib/matches.js';
 import { MESSAGES } from '../../../protocol/messages.js';
 import type { Rule } from './rule.js';
 
@@ -9,7 +8,7 @@ export const name = 'matches';
 
 export const check: Rule['check'] = (v, c) => {
   const p = c[0] as { regexp: string; flags: string } | string;
-  return typeof v === 'string' && (typeof p === 'string' ? matches(v, p, (c[1] ?? undefined) as string | undefined) : matches(v, new RegExp(p.regexp, p.flags)));
+  return typeof v === 'string' && !!v.match(typeof p === 'string' ? new RegExp(p, (c[1] ?? undefined) as string | undefined) : new RegExp(p.regexp, p.flags));
 };
 
 export const message: Rule['message'] = () => MESSAGES.pattern;

@@ -1,11 +1,11 @@
 /**
- * The rule `maxLength` (docs/forms.md §1, §5): class-validator's `MaxLength(n)` (validator.js `isLength`).
+ * The rule `maxLength` (docs/forms.md §1, §5): class-validator's `MaxLength(n)` (validator.js `isLength`; islands/lib/validator.ts).
  */
-import isLength from 'validator/es/lib/isLength.js';
+import { characters } from '../validator.js';
 import type { Rule } from './rule.js';
 
 export const name = 'maxLength';
 
-export const check: Rule['check'] = (v, c) => typeof v === 'string' && isLength(v, { min: 0, max: c[0] as number });
+export const check: Rule['check'] = (v, c) => typeof v === 'string' && (c[0] === undefined || characters(v) <= (c[0] as number));
 
 export const message: Rule['message'] = ([n]) => `at most ${String(n)} characters`;
