@@ -3,7 +3,7 @@
 // production the .br/.gz twins.
 /** @import { BuildOptions, Metafile } from 'esbuild' */
 /** @import { BuildManifest } from '../protocol/manifest.js' */
-/** @import { FormRules } from '../protocol/rules.js' */
+/** @import { DerivedRules } from './rules.mjs' */
 import { mkdir, readdir } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -62,18 +62,19 @@ function browserOptions(root, outdir, production) {
  * React's module (build/react.mjs), whose build begins here, development React's own bundles
  * (build/vendor.mjs), built here first.
  * The builds may begin before the rule lists are derived: a form island's entry waits for them.
- * @param {{ root: string, out: string, islandDirs: string[], production: boolean, lists: Promise<Record<string, FormRules>> }} options
+ * @param {{ root: string, out: string, islandDirs: string[], production: boolean, rules: Promise<DerivedRules> }} options
+ *   rules: the forms' rule lists and their rules' modules (build/rules.mjs `deriveRules`)
  * @returns {Promise<{ islands: Record<string, string>, options: BuildOptions[], checked: Promise<void>, react?: Promise<{ url: string, metafile: Metafile }> }>}
  *   islands by name (their generated entry points), the option sets, the check of the rule
  *   lists, which rejects when a listed form's island has no file in islands/ (or the lists could
  *   not be derived), and in production React's module, once built
  */
-export async function clientBuilds({ root, out, islandDirs, production, lists }) {
+export async function clientBuilds({ root, out, islandDirs, production, rules }) {
   /** @type {Record<string, string>} */
   const islands = Object.assign({}, ...(await Promise.all(islandDirs.map((dir) => islandsIn(withRoot(root, dir))))));
   const relativeIslands = Object.fromEntries(Object.entries(islands).map(([name, file]) => [name, relative(root, file)]));
-  const checked = lists.then((derived) => {
-    const missing = unknownFormIslands(relativeIslands, derived);
+  const checked = rules.then((derived) => {
+    const missing = unknownFormIslands(relativeIslands, derived.lists);
     if (missing.length > 0) throw new Error(`src/forms/index.ts lists a form whose island is missing: ${missing.join(', ')}`);
     return derived;
   });
@@ -117,7 +118,7 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   await mkdir(join(outAbs, 'assets'), { recursive: true });
   // The rule lists are derived while esbuild begins (a form island's entry waits for them); the
   // images render while the bundles are built, minified and compressed (docs/performance.md §3).
-  const { islands, options, checked, react } = await clientBuilds({ root, out: outAbs, islandDirs, production, lists: deriveRules(root, forms).then((d) => d.lists) });
+  const { islands, options, checked, react } = await clientBuilds({ root, out: outAbs, islandDirs, production, rules: deriveRules(root, forms) });
   const rendering = buildImages({ root, outAbs });
   rendering.catch(() => {}); // awaited below; a failure of an earlier step is the one reported
   const [results] = await Promise.all([Promise.all(options.map((o) => esbuild.build(o))), checked]);

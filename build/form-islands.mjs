@@ -11,6 +11,7 @@
 // out of its props (docs/forms.md §5), any other island's is the runtime's own.
 /** @import { Plugin } from 'esbuild' */
 /** @import { FormRules } from '../protocol/rules.js' */
+/** @import { DerivedRules } from './rules.mjs' */
 import { join } from 'node:path';
 
 /** The namespace of the generated entries; their path is the island's name. */
@@ -30,10 +31,11 @@ export function islandEntry(name) {
  * @param {string} island the island's name
  * @param {string} module the island's module, as the entry imports it
  * @param {FormRules} rules its form's rule list
+ * @param {Record<string, string>} checks rule name → the module of its check, relative to the root
  */
-function formEntry(island, module, rules) {
+function formEntry(island, module, rules, checks) {
   return [
-    ...checkRegistration(rules, './islands/lib', '.ts'),
+    ...checkRegistration(rules, './islands/lib', '.ts', (name) => `./${checks[name]}`),
     `import { registerFormRules } from './islands/lib/forms/rules.ts';`,
     `export { validateValues } from './islands/lib/validate.ts';`,
     `export { hydrateForm as hydrate } from './islands/lib/forms/hydrate.ts';`,
@@ -50,12 +52,14 @@ function formEntry(island, module, rules) {
  * @param {FormRules} rules the form's rule list
  * @param {string} lib `islands/lib` as the module imports it, e.g. `./islands/lib`
  * @param {'.ts' | '.js'} extension of the specifiers, as the module's bundler resolves them
+ * @param {(name: string) => string} [moduleOf] a rule's module as the module imports it (default:
+ *   the rule's module in `<lib>/rules/`; a form's own rule is elsewhere, docs/forms.md §10)
  * @returns {string[]}
  */
-export function checkRegistration(rules, lib, extension) {
+export function checkRegistration(rules, lib, extension, moduleOf = (name) => `${lib}/rules/${name}${extension}`) {
   const names = [...new Set(Object.values(rules).flatMap((field) => field.rules.map((rule) => rule.name)))].sort();
   return [
-    ...names.map((name, i) => `import { check as c${i} } from '${lib}/rules/${name}${extension}';`),
+    ...names.map((name, i) => `import { check as c${i} } from '${moduleOf(name)}';`),
     `import { registerChecks } from '${lib}/validate${extension}';`,
     `registerChecks({ ${names.map((name, i) => `${JSON.stringify(name)}: c${i}`).join(', ')} });`,
   ];
@@ -65,10 +69,10 @@ export function checkRegistration(rules, lib, extension) {
  * The esbuild plugin that writes the islands' entries.
  * @param {string} root the project root
  * @param {Record<string, string>} islands island name → source, relative to the root
- * @param {Promise<Record<string, FormRules>>} lists island name → rule list, once derived
+ * @param {Promise<DerivedRules>} derived the forms' rule lists and their rules' modules, once derived
  * @returns {Plugin}
  */
-export function formIslands(root, islands, lists) {
+export function formIslands(root, islands, derived) {
   return {
     name: 'eiland-form-islands',
     setup(build) {
@@ -77,11 +81,12 @@ export function formIslands(root, islands, lists) {
         const source = islands[args.path];
         if (!source) return { errors: [{ text: `No island "${args.path}"` }] };
         const module = JSON.stringify(`./${source.split('\\').join('/')}`);
-        const rules = (await lists)[args.path];
+        const { lists, checks } = await derived;
+        const rules = lists[args.path];
         return {
           resolveDir: root,
           loader: 'ts',
-          contents: rules ? formEntry(args.path, module, rules) : `export * from ${module};\nexport { default } from ${module};\nexport { hydrate } from './islands/runtime/hydrate.ts';`,
+          contents: rules ? formEntry(args.path, module, rules, checks) : `export * from ${module};\nexport { default } from ${module};\nexport { hydrate } from './islands/runtime/hydrate.ts';`,
         };
       });
     },

@@ -84,7 +84,7 @@ export async function watch({ root = ROOT, out, onBatch }) {
   const clientContexts = async () => {
     const derived = await deriveRules(root);
     inputs.rules = new Set(derived.inputs);
-    const { islands, options, checked } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, lists: Promise.resolve(derived.lists) });
+    const { islands, options, checked } = await clientBuilds({ root, out: outAbs, islandDirs: ['islands'], production: false, rules: Promise.resolve(derived) });
     await checked;
     return { islands, contexts: await Promise.all(options.map((/** @type {BuildOptions} */ o) => esbuild.context(o))), metafiles: options.map(() => undefined) };
   };

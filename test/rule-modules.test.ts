@@ -10,9 +10,14 @@ import { readdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import * as classValidator from 'class-validator';
 import { Contains } from 'class-validator';
-import { defaultMessage, RULES } from '../islands/lib/rules/index.js';
+import { join } from 'node:path';
+import { ROOT } from '../build/paths.mjs';
+import { checkModules } from '../build/rules.mjs';
+import { RULES } from '../islands/lib/rules/index.js';
+import type { FormRules } from '../protocol/rules.js';
 import { browserRules } from '../src/forms/browser-rules.js';
 import * as customRules from '../src/forms/custom-rules.js';
+import { defaultMessage, ruleNamed } from '../src/forms/known-rules.js';
 import { rulesOf, validateForm } from '../src/forms/validate.js';
 import { islandBundles } from './helpers/island-bundles.js';
 
@@ -68,6 +73,29 @@ describe('the rule modules (docs/forms.md §10)', () => {
     assert.equal(defaultMessage('minLength', [2]), 'at least 2 characters');
     assert.equal(defaultMessage('isEmail'), 'Dit is geen geldig email adress');
     assert.equal(defaultMessage('contains', ['x']), 'Invoer is niet geldig');
+  });
+
+  it("knows a form's own rule from the moment its decorator is made: its list and its message, and no second rule of its name", () => {
+    const isOdd = { name: 'isOddTestRule', check: (v: unknown) => typeof v === 'string' && v.length % 2 === 1, message: () => 'Een oneven aantal tekens' };
+    assert.equal(ruleNamed(isOdd.name), undefined);
+    const IsOdd = customRules.decoratorOf(isOdd);
+    class Dto {
+      @IsOdd()
+      veld!: string;
+    }
+    assert.equal(ruleNamed(isOdd.name), isOdd);
+    assert.deepEqual(browserRules(Dto).veld?.rules, [{ name: 'isOddTestRule', constraints: [], each: false, message: 'Een oneven aantal tekens' }]);
+    assert.throws(() => customRules.decoratorOf({ ...isOdd, check: () => true }), { name: 'TypeError', message: /Two rules are named "isOddTestRule"/ });
+    assert.throws(() => customRules.decoratorOf({ ...RULES.isIn!, check: () => true }), { name: 'TypeError', message: /Two rules are named "isIn"/ });
+  });
+
+  it("finds each rule's module for the browser: the layer's in islands/lib/rules/, a form's own by its name among the forms' sources", () => {
+    const field = (...names: string[]): FormRules[string] => ({ transform: null, optional: false, rules: names.map((name) => ({ name, constraints: [], each: false, message: '' })) });
+    const inputs = ['islands/lib/rules/isIn.ts', 'test/islands/rules/isIn.ts', 'test/islands/rules/isWeekday.ts', 'src/forms/define.ts'].map((file) => join(ROOT, file));
+    assert.deepEqual(checkModules(ROOT, { A: { a: field('isIn') }, B: { b: field('isWeekday', 'isIn') } }, inputs), { isIn: 'islands/lib/rules/isIn.ts', isWeekday: 'test/islands/rules/isWeekday.ts' });
+    assert.throws(() => checkModules(ROOT, { A: { a: field('isGone') } }, inputs), /"isGone" needs one module named isGone\.ts .*found none/);
+    const twice = [...inputs, join(ROOT, 'test/fixtures/isWeekday.ts')];
+    assert.throws(() => checkModules(ROOT, { A: { a: field('isWeekday') } }, twice), /found test\/islands\/rules\/isWeekday\.ts, test\/fixtures\/isWeekday\.ts/);
   });
 
   it('refuses a DTO with a rule no module defines, naming field and rule', () => {

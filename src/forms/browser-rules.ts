@@ -2,13 +2,10 @@
  * Serialises a DTO's class-validator metadata into the JSON rule list the
  * island evaluates (docs/forms.md §5): one rule list, derived, never written twice.
  */
-import { RULES } from '../../islands/lib/rules/index.js';
 import type { FormRules, RuleConstraint } from '../../protocol/rules.js';
+import { ruleNamed } from './known-rules.js';
 import { traitsOf } from './rules.js';
 import { rulesOf } from './validate.js';
-
-/** The rules a module of islands/lib/rules/ defines: the browser can evaluate no other. */
-const SUPPORTED = new Set<string>(Object.keys(RULES));
 
 function toJson(value: unknown, where: string): RuleConstraint {
   if (value === undefined || value === null) return null;
@@ -36,7 +33,8 @@ export function browserRules(dto: Function): FormRules {
   const out: FormRules = {};
   for (const [field, rules] of rulesOf(dto)) {
     for (const rule of rules) {
-      if (!SUPPORTED.has(rule.name)) throw new TypeError(`Field "${field}" uses rule "${rule.name}", which the browser cannot evaluate`);
+      // The browser can evaluate a rule of islands/lib/rules/ or a form's own, no other.
+      if (!ruleNamed(rule.name)) throw new TypeError(`Field "${field}" uses rule "${rule.name}", which the browser cannot evaluate`);
     }
     out[field] = {
       transform: traits.get(field)?.transform ?? null,

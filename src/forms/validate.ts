@@ -6,7 +6,7 @@
  */
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
-import { defaultMessage } from '../../islands/lib/rules/index.js';
+import { defaultMessage } from './known-rules.js';
 
 /** One rule of a field, in DTO order, with its resolved message. */
 export interface Rule {

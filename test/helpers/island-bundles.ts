@@ -28,10 +28,10 @@ export interface IslandBundles {
  * @param islandDirs folders of islands, relative to the root (default: the site's)
  */
 export async function islandBundles(islandDirs: string[] = ['islands']): Promise<IslandBundles> {
-  const { lists } = await deriveRules(ROOT);
+  const derived = await deriveRules(ROOT);
   const out = await mkdtemp(join(tmpdir(), 'eiland-islands-'));
   try {
-    const { islands, options } = await clientBuilds({ root: ROOT, out, islandDirs, production: true, lists: Promise.resolve(lists) });
+    const { islands, options } = await clientBuilds({ root: ROOT, out, islandDirs, production: true, rules: Promise.resolve(derived) });
     const { metafile } = await esbuild.build({ ...options[0]!, write: false });
     const outputs = metafile!.outputs;
     /** Every output of this build an output imports statically, transitively, with itself (not React's module, imported by URL). */
@@ -48,7 +48,7 @@ export async function islandBundles(islandDirs: string[] = ['islands']): Promise
       }),
     );
     const sources = Object.fromEntries(Object.keys(islands).map((island) => [island, islandDirs.map((dir) => join(dir, `${island}.tsx`)).find((file) => existsSync(join(ROOT, file)))!]));
-    return { inputs, sources, lists };
+    return { inputs, sources, lists: derived.lists };
   } finally {
     await rm(out, { recursive: true, force: true });
   }

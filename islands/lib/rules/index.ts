@@ -1,11 +1,11 @@
 /**
- * Every rule of the form layer by name (docs/forms.md §5, §10): the server's list of what the
- * browser can evaluate (a DTO with any other rule is refused when its list is derived) and the
- * default messages. Like the modules, it imports no server code; only the server imports it: the
- * browser imports the modules' checks alone (islands/lib/validate.ts), never this index. Each
- * module's file is named by its rule.
+ * Every rule of this folder by name (docs/forms.md §5, §10): with the custom rules forms bring of
+ * their own, the server's list of what the browser can evaluate (src/forms/known-rules.ts; a DTO
+ * with any other rule is refused when its list is derived) and of the default messages. Like the
+ * modules, it imports no server code; only the server imports it: the browser imports the
+ * modules' checks alone (islands/lib/validate.ts), never this index. Each module's file is named
+ * by its rule.
  */
-import { MESSAGES } from '../../../protocol/messages.js';
 import * as arrayMaxSize from './arrayMaxSize.js';
 import * as arrayMinSize from './arrayMinSize.js';
 import * as isDefined from './isDefined.js';
@@ -30,14 +30,3 @@ import type { Rule } from './rule.js';
 
 /** Rule name → its module's rule. */
 export const RULES: Readonly<Record<string, Rule>> = Object.fromEntries(([arrayMaxSize, arrayMinSize, isDefined, isEmail, isIn, isInt, isLength, isLowercase, isMailbox, isNotEmpty, isTrimmed, isUppercase, isUrl, isUuid, isWebsite, matches, max, maxLength, min, minLength] satisfies Rule[]).map((rule) => [rule.name, rule]));
-
-/**
- * The default message of a rule (docs/forms.md §1).
- * @param rule the rule's name, e.g. `minLength`
- * @param constraints its bounds, e.g. `[2]` for `MinLength(2)`
- * @returns the rule's message with the bounds filled in; "Invoer is niet geldig" for a rule this
- *   folder does not define
- */
-export function defaultMessage(rule: string, constraints: readonly unknown[] = []): string {
-  return RULES[rule]?.message(constraints) ?? MESSAGES.invalid;
-}
