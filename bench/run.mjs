@@ -4,7 +4,8 @@
 // (bench/reference-server.mjs), alternately
 // in one run, a fresh server each round, medians of the rounds, ratios against both for every
 // figure, and PASS/FAIL per budget (bench/judge.mjs; exit 1 on a FAIL). Writes
-// bench/results/latest.json; prints a progress line per step and a table at the end.
+// bench/results/latest.json and the table of docs/performance.md §3 rendered from it
+// (bench/table.mjs); prints a progress line per step and a table at the end.
 //
 //   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak] [--outbox-only] [--backlog N] [--postgres] [--postgres-only]
 //   --soak: 5 minutes on / and /aanmelden, RSS and heap every 30 s (growth after minute 1 ≤ 10 %)
@@ -26,6 +27,7 @@ import { fillRenderCache, formPost, load, loadPosts, timeDocument, CONNECTIONS }
 import { DEFAULT_BACKLOG, measureOutbox } from './outbox.mjs';
 import { fetchRaw, pageScripts } from './page-scripts.mjs';
 import { capturePages, deployment, REFERENCE_PAGES, startServer } from './servers.mjs';
+import { writeLatestTable } from './table.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -339,5 +341,6 @@ if (budgets.length > 0) console.log('\nbudgets:');
 for (const b of budgets) console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}  (${b.detail})`);
 await mkdir(join(HERE, 'results'), { recursive: true });
 await writeFile(join(HERE, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nresults: bench/results/latest.json`);
+writeLatestTable(results);
+console.log(`\nresults: bench/results/latest.json, and their table in docs/performance.md §3`);
 if (budgets.some((b) => !b.pass) || results.postgres?.error) process.exit(1);
