@@ -107,7 +107,7 @@ export async function loadPosts(port, seconds, form, expectedRps = 2000) {
 /**
  * Fills the render cache as a day's traffic does, before the load (docs/performance.md §2): `times`
  * registrations, each followed by every page in each way it is sent (streamed, whole to a bot,
- * page data), so every new count on `/` is rendered and kept. Sequential: about 15 s.
+ * page data), so every new count on `/` is rendered and kept. Sequential.
  * @param {number} port
  * @param {string[]} paths the pages
  * @param {(port: number) => Promise<{ headers: Record<string, string>, body: string }>} form renders a form and builds its valid post

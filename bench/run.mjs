@@ -3,8 +3,9 @@
 // the limit: the bytes of its cached / and /over sent by plain Express and by Node's http alone
 // (bench/reference-server.mjs), alternately
 // in one run, a fresh server each round, medians of the rounds, ratios against both for every
-// figure, and PASS/FAIL per budget (exit 1 on a FAIL). Writes bench/results/latest.json; prints a
-// progress line per step and a table at the end.
+// figure, and PASS/FAIL per budget (bench/judge.mjs; exit 1 on a FAIL). Writes
+// bench/results/latest.json and the table of docs/performance.md §3 rendered from it
+// (bench/table.mjs); prints a progress line per step and a table at the end.
 //
 //   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak] [--outbox-only] [--backlog N] [--postgres] [--postgres-only]
 //   --soak: 5 minutes on / and /aanmelden, RSS and heap every 30 s (growth after minute 1 ≤ 10 %)
@@ -20,11 +21,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { HTML_BUDGET, JS_BUDGET, KIB, REACT_MODULE, reactModuleChange } from './budgets.mjs';
+import { KIB } from './budgets.mjs';
+import { BENCH_PAGES, judge, ratio } from './judge.mjs';
 import { fillRenderCache, formPost, load, loadPosts, timeDocument, CONNECTIONS } from './measure.mjs';
 import { DEFAULT_BACKLOG, measureOutbox } from './outbox.mjs';
 import { fetchRaw, pageScripts } from './page-scripts.mjs';
 import { capturePages, deployment, REFERENCE_PAGES, startServer } from './servers.mjs';
+import { writeLatestTable } from './table.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -50,29 +53,11 @@ const POSTGRES_CONNECTIONS = 64;
 const BACKLOG = Number(args.backlog);
 if (!Number.isInteger(BACKLOG) || BACKLOG < 1) throw new Error(`--backlog must be a whole number of e-mails from 1, got ${args.backlog}`);
 /** The pages each server has: the Next and Astro apps copy only / and /aanmelden. */
-const EILAND_PAGES = ['/', '/over', '/aanmelden'];
+const EILAND_PAGES = BENCH_PAGES;
 const PAGES = { eiland: EILAND_PAGES, 'eiland-nocache': EILAND_PAGES, tsx: EILAND_PAGES, next: ['/', '/aanmelden'], astro: ['/', '/aanmelden'], express: REFERENCE_PAGES, http: REFERENCE_PAGES };
 /** Servers without page data and without the form post: the Astro app renders the pages only; the reference servers send two pages' bytes. */
 const PAGES_ONLY = new Set(['astro', 'express', 'http']);
 const REFERENCES = ['express', 'http'];
-
-// The budgets of docs/performance.md §1.
-const BUDGET = {
-  // With the render cache (eiland). Without it (eiland-nocache) the budget is a release's A/B
-  // against the one before (docs/performance.md §1), not a ratio to a peer.
-  // Restated against today's Next.js, which measures 1.3–1.6× faster than when 4× was set.
-  throughputVsNext: { '/': 3, '/aanmelden': 2.5, 'POST /aanmelden': 2 },
-  throughputVsAstro: { '/': 1.5, '/aanmelden': 1.5 },
-  // A render cache hit against plain Express sending the same bytes.
-  throughputVsExpress: { '/': 0.8 },
-  p99Ms: { '/': 40, '/aanmelden': 50 },
-  peakRssMb: 150,
-  soakGrowth: 0.1,
-  // The outbox of one instance, to files and to SMTP (docs/operations.md §12): e-mails a second
-  // over its backlog's drain; the drain of the backlog (5000 unless --backlog) from the start; a
-  // registration posted during the drain, from its post until its e-mail arrives.
-  outbox: { ratePerS: 200, drainS: 30, lateS: 30 },
-};
 
 const progress = (line) => process.stderr.write(`… ${line}\n`);
 const median = (values) => {
@@ -262,18 +247,15 @@ if (POSTGRES) {
 }
 if (!POSTGRES_ONLY || OUTBOX_ONLY) results.outbox = await measureOutbox({ backlog: BACKLOG, progress });
 
-const budgets = [];
-const check = (name, ok, detail) => budgets.push({ name, pass: Boolean(ok), detail });
 if (OUTBOX_ONLY || POSTGRES_ONLY) console.log(`\n${results.date.slice(0, 10)}, ${results.machine}`);
 else {
-  // The table, the ratios and the budgets.
+  // The table and the ratios.
   const e = results.servers.eiland;
   const off = results.servers['eiland-nocache'];
   const n = results.servers.next;
   const a = results.servers.astro;
   const x = results.servers.express;
   const h = results.servers.http;
-  const ratio = (x, y) => (x !== undefined && y ? `${(x / y).toFixed(2)}×` : '—');
   /** The ratio columns: Eiland with its cache against Next and Astro, and without it against Next. */
   const RATIOS = [
     ...(e && n ? [['eiland/next', e, n]] : []),
@@ -296,7 +278,7 @@ else {
   figure('peak RSS MB', (s) => s.peakRssMb);
   figure('/ TTFB ms', (s) => s.document.ttfbMs, 2);
   figure('/ whole document ms', (s) => s.document.documentMs, 2);
-  for (const path of ['/', '/over', '/aanmelden']) {
+  for (const path of EILAND_PAGES) {
     figure(`${path} HTML bytes`, (s) => s.html[path], 0);
     figure(`${path} JS gzip KiB`, (s) => (s.js[path] ? s.js[path].gzip / KIB : undefined), 2);
     figure(`${path} JS brotli KiB`, (s) => (s.js[path] ? s.js[path].brotli / KIB : undefined), 2);
@@ -306,28 +288,9 @@ else {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   console.log(`\n${results.date.slice(0, 10)}, ${results.machine}; ${CONNECTIONS} connections, ${SECONDS} s per figure after a 2 s warm-up; medians of ${ROUNDS} alternating rounds`);
   for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
-
-  const throughput = (label, x, y, times) => {
-    for (const [path, t] of Object.entries(times)) check(`${label} ${path} ≥ ${t}×`, x.pages[path].rps >= t * y.pages[path].rps, ratio(x.pages[path].rps, y.pages[path].rps));
-  };
-  if (e && n) throughput('throughput with the cache vs Next', e, n, BUDGET.throughputVsNext);
-  if (e && a) throughput('throughput with the cache vs Astro', e, a, BUDGET.throughputVsAstro);
-  if (e && x) throughput('throughput of a cache hit vs plain Express sending its bytes', e, x, BUDGET.throughputVsExpress);
-  for (const [path, ms] of Object.entries(BUDGET.p99Ms)) check(`p99 ${path} ≤ ${ms} ms`, e.pages[path].p99 <= ms, `${e.pages[path].p99} ms`);
-  check(`peak RSS ≤ ${BUDGET.peakRssMb} MB`, e.peakRssMb <= BUDGET.peakRssMb, `${e.peakRssMb.toFixed(1)} MB`);
-  if (results.soak) check(`soak: RSS growth after minute 1 ≤ ${BUDGET.soakGrowth * 100} %`, results.soak.rssGrowthAfterMinute1 <= BUDGET.soakGrowth, `${(results.soak.rssGrowthAfterMinute1 * 100).toFixed(1)} %`);
-  for (const path of ['/', '/over']) check(`JS ${path} ≤ 4 KiB gzip`, e.js[path].gzip <= JS_BUDGET.gzipWithoutIslands, `${(e.js[path].gzip / KIB).toFixed(2)} KiB`);
-  const form = e.js['/aanmelden'];
-  const own = form.gzip - (form.react?.gzip ?? 0);
-  check(`JS /aanmelden, Eiland's own (all but React's module) ≤ ${JS_BUDGET.gzipOwnWithIslands / KIB} KiB gzip`, Boolean(form.react) && own <= JS_BUDGET.gzipOwnWithIslands, `${(own / KIB).toFixed(2)} KiB`);
-  const lock = JSON.parse(readFileSync(join(HERE, '..', 'package-lock.json'), 'utf8'));
-  const reactChange = form.react ? reactModuleChange(lock, form.react.gzip) : "no React's module on the page";
-  check(`React's module as recorded with React ${REACT_MODULE.versions.react} (${(REACT_MODULE.gzip / KIB).toFixed(2)} KiB gzip)`, reactChange === undefined, reactChange ?? `${(form.react.gzip / KIB).toFixed(2)} KiB gzip, ${(form.react.brotli / KIB).toFixed(2)} KiB brotli`);
-  for (const path of EILAND_PAGES) check(`${path} HTML ≤ ${HTML_BUDGET[path]} bytes`, e.html[path] <= HTML_BUDGET[path], `${e.html[path]} bytes`);
-  check('no errors under load', [e, off].filter(Boolean).every((x) => Object.values(x.pages).every((p) => p.errors === 0)), Object.entries(e.pages).map(([p, v]) => `${p}: ${v.errors}`).join(', '));
 }
 
-// The outbox's table and budgets, to files and to SMTP.
+// The outbox's table, to files and to SMTP.
 const o = results.outbox;
 if (o) {
   const MAILBOXES = ['files', 'smtp'];
@@ -346,17 +309,6 @@ if (o) {
   console.log('');
   for (const r of outboxRows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(outboxWidths[i]) : c.padStart(outboxWidths[i]))).join('  '));
   for (const m of MAILBOXES) if (o[m].error) console.log(`outbox to ${m} failed: ${o[m].error}`);
-  for (const m of MAILBOXES) {
-    const f = o[m];
-    const to = m === 'smtp' ? 'SMTP' : 'files';
-    const short = `${f.arrived} of ${f.backlog} in ${f.timeoutS} s`;
-    check(`outbox to ${to}: ≥ ${BUDGET.outbox.ratePerS} e-mails/s`, f.ratePerS >= BUDGET.outbox.ratePerS, f.error ?? `${(f.ratePerS ?? 0).toFixed(1)} e-mails/s${f.drained ? '' : `, not drained: ${short}`}`);
-    check(`outbox to ${to}: a backlog of ${f.backlog} drained in ≤ ${BUDGET.outbox.drainS} s`, f.drained && f.drainS <= BUDGET.outbox.drainS, f.error ?? (f.drained ? `${f.drainS.toFixed(2)} s` : `not drained: ${short}`));
-    const late = f.late;
-    const lateDetail =
-      f.error ?? (late.status === null ? 'not posted: no e-mail arrived' : late.status !== 303 ? `the post was answered ${late.status}` : late.arrived ? `${late.delayS.toFixed(2)} s, posted with ${late.backlogArrivedBefore} of ${f.backlog} arrived` : `its e-mail did not arrive within ${f.timeoutS} s of the start`);
-    check(`outbox to ${to}: a registration posted during the backlog mailed in ≤ ${BUDGET.outbox.lateS} s`, late.arrived && late.delayS <= BUDGET.outbox.lateS, lateDetail);
-  }
 }
 
 // The PostgreSQL phase's table: figures only, no budget.
@@ -378,6 +330,7 @@ if (pgf) {
   if (pgf.error) console.log(`postgres phase failed: ${pgf.error}`);
   else if (!pgf.rowsMatch) console.log(`postgres: the database holds ${pgf.rowsStored} registrations, but ${pgf.answered303} posts were answered 303`);
 }
+const budgets = judge(results, JSON.parse(readFileSync(join(HERE, '..', 'package-lock.json'), 'utf8'))).map(({ name, pass, detail }) => ({ name, pass, detail }));
 results.budgets = budgets;
 
 if (results.soak) {
@@ -388,5 +341,6 @@ if (budgets.length > 0) console.log('\nbudgets:');
 for (const b of budgets) console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}  (${b.detail})`);
 await mkdir(join(HERE, 'results'), { recursive: true });
 await writeFile(join(HERE, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nresults: bench/results/latest.json`);
+writeLatestTable(results);
+console.log(`\nresults: bench/results/latest.json, and their table in docs/performance.md §3`);
 if (budgets.some((b) => !b.pass) || results.postgres?.error) process.exit(1);

@@ -89,8 +89,8 @@ export async function clientBuilds({ root, out, islandDirs, production, rules })
     islands: entries,
     checked: checked.then(() => undefined),
     react,
-    // No splitting: an island's one file (its form layer in it) compresses 0.5 KiB gzip better
-    // than the same code split into a chunk the islands share (docs/performance.md §1).
+    // No splitting: an island's one file (its form layer in it) compresses better than the same
+    // code split into a chunk the islands share (docs/performance.md §1).
     options: [
       { ...common, entryPoints, splitting: false, plugins: [reactImports, formIslands(root, relativeIslands, checked)] },
       { ...common, entryPoints: routerEntries, splitting: false },
@@ -117,7 +117,7 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   const outAbs = withRoot(root, out);
   await mkdir(join(outAbs, 'assets'), { recursive: true });
   // The rule lists are derived while esbuild begins (a form island's entry waits for them); the
-  // images render while the bundles are built, minified and compressed (docs/performance.md §3).
+  // images render while the bundles are built, minified and compressed (docs/performance.md §4).
   const { islands, options, checked, react } = await clientBuilds({ root, out: outAbs, islandDirs, production, rules: deriveRules(root, forms) });
   const rendering = buildImages({ root, outAbs });
   rendering.catch(() => {}); // awaited below; a failure of an earlier step is the one reported

@@ -1,5 +1,5 @@
 // Islands' entry modules (docs/forms.md §5, §8, §10). Every island's entry is a module the build
-// writes, so the build can begin before the rule lists are derived (0.3 s of a cold build): the
+// writes, so the build can begin before the rule lists are derived (docs/performance.md §4): the
 // entry of a form island waits for them. It registers the island's rule list, derived from its
 // form's DTO, and the checks of the rules that list names, and re-exports the island. The list
 // thus lives in that island's module and no other (an esbuild `define` of an object would be

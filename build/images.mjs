@@ -45,7 +45,8 @@ export const imagesOutDir = (outAbs) => join(outAbs, 'assets', 'images');
  * @throws Error naming the file when an SVG cannot be rendered
  */
 export async function buildImages({ root, outAbs }) {
-  // sharp loads here, not with the build: its 0.14 s of loading need not delay esbuild's start.
+  // sharp loads here, not with the build: its loading need not delay esbuild's start
+  // (docs/performance.md §4).
   const { default: sharp } = await import('sharp');
   const settings = JSON.stringify({ format: 'jpeg', ...JPEG, sharp: sharp.versions.sharp });
   const sourceDir = join(root, SOURCES.images);

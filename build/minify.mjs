@@ -1,4 +1,4 @@
-// The production bundles' second minification (docs/performance.md §6): swc after esbuild.
+// The production bundles' second minification (docs/performance.md §1): swc after esbuild.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,10 +13,10 @@ const gzipped = promisify(gzip);
 /**
  * swc's two ways over an esbuild output, both on ES modules with licence comments (`/*!`) kept
  * (esbuild has moved them to each bundle's `.LEGAL.txt`, build/client.mjs): with two compress
- * passes (best on our own code: the form chunk 6 931 bytes gzip against terser's 7 092), and
- * mangling names only (best on react-dom, which esbuild has already compressed: 67 759 bytes
- * against 68 331 compressed again, as its repetition is what gzip feeds on). Each output keeps
- * the smaller; both take about 0.3 s where terser took 2.4 s (docs/performance.md §6).
+ * passes (best on our own code), and mangling names only (best on react-dom, which esbuild has
+ * already compressed: compressed again, it loses the repetition gzip feeds on). Each output
+ * keeps the smaller in gzip; both together take a fraction of what terser took
+ * (docs/performance.md §1).
  * @type {Array<import('@swc/core').JsMinifyOptions>}
  */
 const WAYS = [

@@ -16,7 +16,7 @@ const SERVER_EXTERNALS = [
 ];
 
 // Development leaves the packages to node_modules: the bundle is then only the project's own code
-// (a rebuild takes ~50 ms instead of ~150 ms), and the packages are loaded by a server process
+// (a rebuild is quick: docs/development.md §1), and the packages are loaded by a server process
 // started ahead of need (scripts/dev-server.mjs), not on a restart's path. Bundled all the same:
 const DEVELOPMENT_BUNDLED = [
   'validator', // its ES modules import each other without file extensions, which Node refuses

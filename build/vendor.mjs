@@ -1,7 +1,7 @@
 // Development's React (docs/development.md §1): React and react-dom bundled on their own, once,
 // into `<out>/assets/vendor/`, and imported by URL from the development client build. An island's
-// rebuild then no longer prints the 1.2 MB React chunk and its source map again (the islands'
-// build: ~75 → ~20 ms). Production imports one module of React's (build/react.mjs), as
+// rebuild then no longer prints React's chunk and its source map again, and takes a fraction of
+// the time (docs/development.md §1). Production imports one module of React's (build/react.mjs), as
 // docs/islands.md §4 says.
 /** @import { Plugin } from 'esbuild' */
 import { createRequire } from 'node:module';

@@ -1,7 +1,7 @@
 // A development server process started ahead of need (docs/development.md §1). The runner starts
 // one while the developer reads the page, named with the packages the server bundle leaves to
-// node_modules; it loads them (most of a cold start: class-validator and libphonenumber-js alone
-// take about 0.3 s), says `warm`, and imports the server bundle once the runner sends
+// node_modules; it loads them (most of a cold start, class-validator and libphonenumber-js above
+// all), says `warm`, and imports the server bundle once the runner sends
 // `{ type: 'start', entry }`, so a restart costs only the bundle's own start.
 import { pathToFileURL } from 'node:url';
 

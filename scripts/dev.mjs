@@ -16,8 +16,9 @@
 //     and line, and sends it down the reload channel, whose pages show it as an overlay until
 //     the next good build.
 // Logs are pretty-printed (pino-pretty). Ctrl-C (or SIGTERM) stops everything.
-// The servers run without --enable-source-maps: Node parses the bundle's map at start (~25 ms per
-// restart); NODE_OPTIONS=--enable-source-maps buys mapped stack traces at that price.
+// The servers run without --enable-source-maps: Node parses the bundle's map at start, on every
+// restart (docs/development.md §1); NODE_OPTIONS=--enable-source-maps buys mapped stack traces at
+// that price.
 /** @import { ChildProcess } from 'node:child_process' */
 /** @import { BuildManifest } from '../protocol/manifest.js' */
 /** @import { RunnerMessage, ServerMessage } from '../src/dev/ipc.js' */
@@ -42,8 +43,8 @@ const STOP_MS = 500;
 /** How long after a switch the old server stops and warm processes are started again (ms): by
  * then the open pages have reloaded, and the cores are free. */
 const SETTLE_AFTER_SWITCH_MS = 300;
-/** Warm processes kept ready. One takes ~0.5 s to load its packages on 2 cores, longer while a
- * page reloads: with two, saves closer together than that still find one ready. */
+/** Warm processes kept ready. One takes a while to load its packages (docs/development.md §1),
+ * longer while a page reloads: with two, saves closer together than that still find one ready. */
 const SPARES = 2;
 /** The nice value of warm processes (and of the servers they become). */
 const WARM_NICE = 10;

@@ -54,8 +54,8 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       },
     },
     // Asynchronous writes keep their order and batch what arrives while one is under way, so
-    // a busy server makes one system call for many lines (synchronous writes measured 5 % of
-    // the time). pino flushes what is left when the process exits.
+    // a busy server makes one system call for many lines (docs/performance.md §4). pino flushes
+    // what is left when the process exits.
     destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
@@ -120,8 +120,8 @@ type RequestBindings = { reqId: string } & Partial<TraceContext>;
 /**
  * `req.log`: the request's child logger, made on first use. One getter on the app's request
  * prototype (Express gives each app its own) rather than a property defined on every request,
- * which cost 3 % of the time of `/` and left each request object with a shape of its own
- * (measured). Every request of the app has been tracked first.
+ * which cost time on each and left each request object with a shape of its own
+ * (docs/performance.md §4). Every request of the app has been tracked first.
  */
 function requestLog(this: LoggedRequest): Logger {
   return (this[REQUEST_LOGGER] ??= this[PROCESS_LOGGER]!.child(this[BINDINGS]!));
@@ -173,7 +173,7 @@ const tracked = (req: IncomingMessage) => (req as LoggedRequest)[BINDINGS] !== u
  * line of the request. Levels: 5xx `error` (a 503 that sheds load: `warn`, without a stack), 4xx
  * `warn`, assets and probes `debug`, the rest (and an abort before any head) `info`. It replaces
  * pino-http, which serialised every request into a child logger whether or not anything was
- * logged (19 % of the time on `/aanmelden`).
+ * logged (docs/performance.md §4).
  * @param logger the process logger
  */
 export function requestTracker(logger: Logger, { maskPath = (path) => path }: RequestLoggingOptions = {}): RequestTracker {

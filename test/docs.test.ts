@@ -7,11 +7,13 @@
  * document keeps of what a table of the code defines (pages, titles, menus, posts, rules) is
  * that table's (test/helpers/markdown.ts reads the lists). And ARCHITECTURE.md "Layout" names
  * every folder of the code, the build, the scripts and the tests, and none that is gone
- * (test/helpers/layout.ts).
+ * (test/helpers/layout.ts). The latest figures of docs/performance.md §3 are the table
+ * bench/table.mjs renders from the committed bench/results/latest.json.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { FILES, latestTable, MARKERS, tableInDoc, withTable } from '../bench/table.mjs';
 import { RULES } from '../islands/lib/rules/index.js';
 import { formTitle } from '../protocol/forms.js';
 import { menus, ROUTES } from '../protocol/routes.js';
@@ -218,5 +220,22 @@ describe("ARCHITECTURE.md's layout and the tree", () => {
     const shorter = architecture.replace(/^src\/storage\/migrations\/sqlite\/ .*\n/m, '');
     assert.notEqual(shorter, architecture);
     assert.deepEqual(layoutFaults(layoutEntries(shorter), tree.files), ['src/storage/migrations/sqlite/ is a folder of the tree, but ARCHITECTURE.md "Layout" has no line on it']);
+  });
+});
+
+describe('docs/performance.md §3 and the latest run', () => {
+  const doc = readFileSync(FILES.doc, 'utf8');
+  const results = JSON.parse(readFileSync(FILES.results, 'utf8')) as Record<string, any>;
+  const lock = JSON.parse(readFileSync(FILES.lock, 'utf8')) as { packages: Record<string, { version?: string }> };
+
+  it('holds in §3 the table bench/table.mjs renders from the committed bench/results/latest.json', () => {
+    assert.ok(section(doc, 3).includes(MARKERS.start) && section(doc, 3).includes(MARKERS.end), 'the markers are in §3');
+    assert.equal(tableInDoc(doc), latestTable(results, lock), 'the table is stale: node bench/table.mjs --write');
+  });
+
+  it('would catch a run that is not the one in the document, and a document without its markers', () => {
+    assert.notEqual(latestTable({ ...results, date: '2000-01-01T00:00:00.000Z' }, lock), tableInDoc(doc));
+    assert.throws(() => tableInDoc(doc.replace(MARKERS.end, '')), { name: 'RangeError' });
+    assert.equal(tableInDoc(withTable(doc, '| a |')), '| a |');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * validator.js's functions that the rule checks need (docs/forms.md §5), written out in today's
  * JavaScript. validator.js ships them compiled for old browsers, each with its own copy of the
- * helpers that compiling brings and with option handling the checks never use: 3.5 KiB gzip of
- * the registration page's 13 (docs/performance.md §1). Each port does what its original does, step
+ * helpers that compiling brings and with option handling the checks never use, a good part of a
+ * form page's JavaScript (docs/performance.md §1). Each port does what its original does, step
  * for step and option for option; test/validator-ports.test.ts holds each to the installed
  * validator.js on tables and generated strings. The server's class-validator rules keep calling
  * validator.js itself. Browser code, run on the server too by the custom rules.

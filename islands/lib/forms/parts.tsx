@@ -20,7 +20,7 @@ function describedBy(name: string, spec: FieldSpec, error: string | undefined): 
 
 // The parts of a field are plain functions given plain objects, not components given spread
 // props: a component per part and object spreads over the many shapes of field made the
-// registration island render in 92 µs instead of 56 on the server (docs/performance.md §4).
+// registration island's server render far slower (docs/performance.md §4).
 
 /** A field's hint and message; a message only when there is one (no empty markup without JavaScript). */
 export function fieldMessages(name: string, spec: FieldSpec, error: string | undefined) {

@@ -7,7 +7,7 @@
  *
  * Written out rather than calling `isEmail(v, { blacklisted_chars: '"<>, \r\n' })`: with those
  * options most of `isEmail` (display names, quoted local parts, IP domains, host lists, Gmail's
- * rules) can never run, yet every form page downloaded it (1.7 KiB gzip; docs/performance.md §1).
+ * rules) can never run, yet every form page downloaded it (docs/performance.md §1).
  * Step for step what `isEmail` does with them (its domain check is islands/lib/validator.ts's port
  * of `isFQDN`); test/validator-ports.test.ts holds the two equal.
  */

@@ -2,8 +2,8 @@
  * The custom rule `isWebsite` (docs/forms.md §1–§2): an absolute `http` or `https` URL, as
  * validator.js's `isURL` judges it with `{ protocols: ['http', 'https'], require_protocol: true }`
  * (class-validator's `IsUrl` with those options). Written out for those options: `isURL` whole
- * handles a dozen options no form uses, and validator.js ships it compiled for old browsers, 1.3 KiB
- * gzip of the registration page's JavaScript (docs/performance.md §1). Step for step what `isURL`
+ * handles a dozen options no form uses, and validator.js ships it compiled for old browsers, all
+ * of it in the registration page's JavaScript (docs/performance.md §1). Step for step what `isURL`
  * does with them; test/validator-ports.test.ts holds the two equal. Its server decorator is
  * `IsWebsite()` (src/forms/custom-rules.ts).
  */
