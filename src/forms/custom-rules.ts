@@ -9,7 +9,7 @@ import { ValidateBy, type ValidationOptions } from 'class-validator';
 import * as isMailbox from '../../islands/lib/rules/isMailbox.js';
 import * as isTrimmed from '../../islands/lib/rules/isTrimmed.js';
 import * as isWebsite from '../../islands/lib/rules/isWebsite.js';
-import type { Rule } from '../../islands/lib/rules/rule.js';
+import type { RuleDefinition } from '../../islands/lib/rules/rule.js';
 import type { RuleConstraint } from '../../protocol/rules.js';
 
 /**
@@ -18,7 +18,7 @@ import type { RuleConstraint } from '../../protocol/rules.js';
  * @returns a decorator factory taking the rule's constraints and class-validator's options
  * @example export const IsTrimmed = (): PropertyDecorator => decoratorOf(isTrimmed)();
  */
-export function decoratorOf(rule: Pick<Rule, 'name' | 'check'>): (constraints?: RuleConstraint[], options?: ValidationOptions) => PropertyDecorator {
+export function decoratorOf(rule: Pick<RuleDefinition, 'name' | 'check'>): (constraints?: RuleConstraint[], options?: ValidationOptions) => PropertyDecorator {
   return (constraints = [], options) =>
     ValidateBy({ name: rule.name, constraints, validator: { validate: (value, args) => rule.check(value, (args?.constraints ?? []) as RuleConstraint[]) } }, options);
 }
