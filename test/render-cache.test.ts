@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { createMetrics } from '../src/metrics/index.js';
 import { SUBMISSION_FIELD } from '../protocol/forms.js';
 import type { PageData } from '../protocol/page-data.js';
-import { testRoutes } from './fixtures/routes.js';
+import { testRoutes } from './fixtures/test-routes.js';
 import { useApp, withApp, type SuiteTestApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import type { LogLine } from './helpers/logs.js';

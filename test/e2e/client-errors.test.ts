@@ -11,7 +11,7 @@ import { productionAssets } from '../../src/assets/source.js';
 import { readManifest } from '../../src/assets/manifest.js';
 import { testBuild, islandRoutes } from '../fixtures/island-routes.js';
 import { waitFor } from '../helpers/app.js';
-import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { browserSuite, needsServer, withPage } from '../helpers/browser-suite.js';
 
 /** Counts the page's beacons in `window.beaconsSent`: client errors are reported with them (docs/errors.md §6). */
 const COUNT_BEACONS = `(() => {

@@ -12,7 +12,7 @@ import type { BuildManifest } from '../../protocol/manifest.js';
 import { ANNOUNCER_ID, PREFETCH_ATTRIBUTE, PREFETCH_VIEWPORT, RELOAD_ATTRIBUTE } from '../../protocol/navigation.js';
 import { testBuild } from '../fixtures/island-routes.js';
 import { waitFor, withApp } from '../helpers/app.js';
-import { browserSuite, countReactStarts, eachBrowser, needsServer, reactStarts, skipIn, watchRequests, withPage, type TestPage } from '../helpers/browser.js';
+import { browserSuite, countReactStarts, eachBrowser, needsServer, reactStarts, skipIn, watchRequests, withPage, type TestPage } from '../helpers/browser-suite.js';
 import { hydrateIsland, type PageOptions } from './kit.js';
 
 eachBrowser((browser) => {
