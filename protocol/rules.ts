@@ -7,13 +7,19 @@
 /** A JSON-safe constraint: RegExps travel as `{ regexp, flags }`. */
 export type RuleConstraint = null | boolean | number | string | RuleConstraint[] | { [key: string]: RuleConstraint };
 
-/** One rule, in DTO order, with the message to show when it fails. */
-export interface BrowserRule {
+/**
+ * One rule as a DTO declares it on a field, in DTO order, with the message to show when it fails.
+ * The server reads it from class-validator's metadata with its constraints as the DTO gave them
+ * (`DeclaredRule<unknown>`); the browser gets them JSON-safe.
+ */
+export interface DeclaredRule<Constraint = RuleConstraint> {
   /** class-validator rule name, e.g. `minLength`. */
   name: string;
-  constraints: RuleConstraint[];
+  /** The rule's bounds or options, e.g. `[2]`. */
+  constraints: Constraint[];
   /** Applies to each element of an array value. */
   each: boolean;
+  /** The message shown when the rule fails: the decorator's own, or else the catalogue's default. */
   message: string;
 }
 
@@ -25,7 +31,7 @@ export interface FieldRules {
   transform: InputTransform | null;
   /** An empty value skips every rule. */
   optional: boolean;
-  rules: BrowserRule[];
+  rules: DeclaredRule[];
 }
 
 /** Field name → its rules. */

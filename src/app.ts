@@ -29,15 +29,15 @@ import { requestPipeline } from './request-pipeline.js';
 import { createRenderCache } from './render/cache.js';
 import { withRenderCache } from './render/cached-render.js';
 import { createPageRenderer } from './render/renderer.js';
-import { clientErrorsRouter } from './routes/client-errors.js';
-import { crawlerRouter } from './routes/crawlers.js';
-import { downloadRouter } from './routes/erasure.js';
-import { healthRouter } from './routes/health.js';
+import { addClientErrorsRoute } from './routes/client-errors.js';
+import { addCrawlerRoutes } from './routes/crawlers.js';
+import { addDownloadRoute } from './routes/erasure.js';
+import { addHealthRoutes } from './routes/health.js';
 import { siteRoutes } from './routes/pages.js';
 import type { FormDefinition } from './forms/define.js';
 import { FORMS } from './forms/index.js';
 import { personalPathMask } from './routes/personal-paths.js';
-import { pageRouter } from './routes/router.js';
+import { addPageRoutes } from './routes/router.js';
 import type { AnyPageRoute } from './route-table.js';
 import type { Storage } from './storage/types.js';
 
@@ -115,13 +115,14 @@ export function createApp(config: Config, options: AppOptions): App {
 
   const track = requestTracker(logger, { maskPath });
   const observe = requestObserver(metrics);
-  const probes = healthRouter(lifecycle, Router({ caseSensitive: true, strict: true }));
+  const probes = Router({ caseSensitive: true, strict: true });
+  addHealthRoutes(probes, { lifecycle });
   // Every route in one router: a request walks one route table.
   const routes = Router({ caseSensitive: true, strict: true });
-  clientErrorsRouter({ csrf, limits, maskPath }, routes);
-  crawlerRouter(site, config.publicOrigins?.[0], routes);
-  pageRouter({ routes: pages, render, csrf, limits, metrics }, routes);
-  downloadRouter(storage, routes);
+  addClientErrorsRoute(routes, { csrf, limits, maskPath });
+  addCrawlerRoutes(routes, { routes: site, origin: config.publicOrigins?.[0] });
+  addPageRoutes(routes, { routes: pages, render, csrf, limits, metrics });
+  addDownloadRoute(routes, { storage });
   const steps = withSteps(
     requestPipeline({
       track,

@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { DEFAULT_CACHE_MAX_BYTES, DEFAULT_OUTPUT_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../protocol/image-config.js';
+import type { RateLimit } from './filter/types.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -33,7 +34,7 @@ export interface Config {
    */
   publicOrigins: string[] | undefined;
   /** The per-address limit of `POST /aanmelden` (`FORM_RATE_LIMIT`, docs/forms.md §7). */
-  formRateLimit: { limit: number; windowMs: number };
+  formRateLimit: RateLimit;
   /** Days a registration or contact message is kept (`RETENTION_DAYS`, docs/operations.md §11). */
   retentionDays: number;
   /** The outbox's e-mail (docs/operations.md §12). */
@@ -106,7 +107,7 @@ const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
  * Parses a rate limit written as posts per window, e.g. `20/10m` (units `s`, `m`, `h`).
  * @returns the limit and window in ms, or undefined when malformed or zero
  */
-export function parseRateLimit(raw: string): { limit: number; windowMs: number } | undefined {
+export function parseRateLimit(raw: string): RateLimit | undefined {
   const match = /^(\d{1,9})\/(\d{1,9})([smh])$/.exec(raw.trim());
   if (!match) return undefined;
   const limit = Number(match[1]);

@@ -6,7 +6,7 @@
 import type { RequestHandler, Router } from 'express';
 import { DATA_HEADER, DATA_MARKER } from '../protocol/page-data.js';
 import { requestContext } from './context.js';
-import type { CsrfTokens } from './filter/cross-site.js';
+import type { CsrfTokens } from './filter/types.js';
 import type { ExcludedPath } from './filter/excluded.js';
 import { filterHead } from './filter/head.js';
 import { requestFilter } from './filter/index.js';

@@ -4,8 +4,7 @@
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ComponentType } from 'react';
-import type { CsrfTokens } from './filter/cross-site.js';
-import type { RateLimits } from './filter/rate-limit.js';
+import type { CsrfTokens, RateLimits } from './filter/types.js';
 import type { Metrics } from './metrics/index.js';
 import type { RouteDeclaration } from '../protocol/routes.js';
 

@@ -15,7 +15,7 @@ import { useApp, waitFor, within } from './helpers/app.js';
 import { encode, openForm, VALID } from './helpers/form.js';
 import type { LogLine } from './helpers/logs.js';
 import { tempStorage } from './helpers/temp-storage.js';
-import { useServer } from './helpers/server.js';
+import { useServer } from './helpers/production-server.js';
 import { openWire } from './helpers/wire.js';
 
 /** The app's database, which the test reads for the rate-limit counters. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useApp } from './helpers/app.js';
-import { PAGE_PATHS } from './helpers/routes.js';
+import { PAGE_PATHS } from './helpers/site-pages.js';
 import { siteBuild } from './helpers/test-dist.js';
 
 describe('robots.txt and sitemap.xml with PUBLIC_ORIGIN', () => {

@@ -21,7 +21,7 @@ import { TITLE_SUFFIX } from '../src/routes/router.js';
 import { badCitations, workingTree, type Repository } from './helpers/citations.js';
 import { layoutEntries, layoutFaults } from './helpers/layout.js';
 import { between, bullet, codeSpans, section, tableRows } from './helpers/markdown.js';
-import { PAGE_PATHS, PAGE_ROUTES, PAGES } from './helpers/routes.js';
+import { PAGE_PATHS, PAGE_ROUTES, PAGES } from './helpers/site-pages.js';
 
 /** These two: their examples cite on purpose. */
 const SELF = ['test/docs.test.ts', 'test/helpers/citations.ts'];

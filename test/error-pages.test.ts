@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { INTERNAL_MESSAGE, testRoutes } from './fixtures/routes.js';
+import { INTERNAL_MESSAGE, testRoutes } from './fixtures/test-routes.js';
 import { raw, textOf, useApp, type RawResponse } from './helpers/app.js';
 import { startFixtureServer, withProcess } from './helpers/project.js';
-import { PAGE_PATHS } from './helpers/routes.js';
+import { PAGE_PATHS } from './helpers/site-pages.js';
 
 const app = useApp({ extraRoutes: testRoutes });
 

@@ -17,7 +17,7 @@ import { FORMS } from './fixtures/forms.js';
 import type { AnyPageRoute } from '../src/route-table.js';
 import type { Storage } from '../src/storage/types.js';
 import { useApp, waitFor, within, type SuiteTestApp } from './helpers/app.js';
-import { testRoutes } from './fixtures/routes.js';
+import { testRoutes } from './fixtures/test-routes.js';
 import type { LogLine } from './helpers/logs.js';
 import { REGISTRATION, tempStorage } from './helpers/temp-storage.js';
 import { openWire } from './helpers/wire.js';

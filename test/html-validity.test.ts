@@ -10,11 +10,11 @@ import { CSRF_FIELD } from '../protocol/forms.js';
 import { BOT_USER_AGENT, hydrateIsland } from './e2e/kit.js';
 import { freePort, useApp, type RawResponse, type SuiteTestApp } from './helpers/app.js';
 import type { BrowserName } from './e2e/kit.js';
-import { launchBrowser, withPage } from './helpers/browser.js';
-import { browserLabel } from './helpers/browsers.js';
+import { launchBrowser, withPage } from './helpers/browser-suite.js';
+import { browserLabel } from './helpers/e2e-browsers.js';
 import { fillForm, FORM_KITS, postForm, type Fields, type FormKit } from './helpers/form.js';
 import { checkHtml, unexplained, type AllowedWarning, type Finding, type HtmlDocument } from './helpers/vnu.js';
-import { PAGE_PATHS } from './helpers/routes.js';
+import { PAGE_PATHS } from './helpers/site-pages.js';
 
 /** Warnings the suite accepts, each with its reason (docs/qa-kit.md §6). Empty: none is. */
 const ALLOWED: readonly AllowedWarning[] = [];

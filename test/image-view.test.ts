@@ -13,6 +13,7 @@ import { BuildImagesContext, Image, imageSources, useBuildImage } from '../views
 import { HERO_SIZES } from '../views/pages/Start.js';
 import { useApp } from './helpers/app.js';
 import { registrations } from '../src/forms/registration.js';
+import { REGISTRATION } from './helpers/temp-storage.js';
 
 const SRC = '/assets/images/photo-ABCDEFGH.jpg';
 
@@ -121,16 +122,7 @@ describe('Image on the pages', () => {
   });
 
   it('/aanmeldingen/:id: a decorative, lazy image and no image preload', async () => {
-    const { id } = await registrations(app.storage).save(randomUUID(), {
-      naam: 'Anna',
-      email: 'anna@voorbeeld.nl',
-      website: null,
-      referentie: null,
-      gebruikersnaam: 'anna_1',
-      landcode: 'NL',
-      interesses: ['sport'],
-      personen: 1,
-    });
+    const { id } = await registrations(app.storage).save(randomUUID(), REGISTRATION);
     const html = await (await fetch(`${app.url}/aanmeldingen/${id}`)).text();
     const img = attributesOf(html, 'img');
     assert.equal(img.alt, '');

@@ -10,7 +10,7 @@ import { serializeIslandProps } from '../protocol/islands.js';
 import { useApp } from './helpers/app.js';
 import { siteBuild } from './helpers/test-dist.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
-import { PAGES_WITHOUT_ISLANDS } from './helpers/routes.js';
+import { PAGES_WITHOUT_ISLANDS } from './helpers/site-pages.js';
 
 const app = useApp(siteBuild);
 

@@ -15,7 +15,7 @@ import { pageScripts } from '../bench/page-scripts.mjs';
 import { readManifest } from '../src/assets/manifest.js';
 import { useApp } from './helpers/app.js';
 import { siteBuild } from './helpers/test-dist.js';
-import { PAGE_PATHS, PAGES_WITHOUT_ISLANDS } from './helpers/routes.js';
+import { PAGE_PATHS, PAGES_WITHOUT_ISLANDS } from './helpers/site-pages.js';
 
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(2)} KiB`;
 const LOCK = JSON.parse(readFileSync('package-lock.json', 'utf8')) as Parameters<typeof reactModuleChange>[0];

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readManifest } from '../src/assets/manifest.js';
 import { escapeControl } from '../src/logging.js';
-import { testRoutes } from './fixtures/routes.js';
+import { testRoutes } from './fixtures/test-routes.js';
 import { useApp, waitFor } from './helpers/app.js';
 import { LOGGED_PATH_MAX } from '../src/logging.js';
 

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { menus, type MenuEntry, type RouteDeclaration } from '../protocol/routes.js';
 import { Layout } from '../views/Layout.js';
-import { PAGE_PATHS } from './helpers/routes.js';
+import { PAGE_PATHS } from './helpers/site-pages.js';
 
 /** A declared route of a made-up table, in a menu or not. */
 const route = (path: string, menu?: MenuEntry): RouteDeclaration => ({ path, kind: 'static', islands: [], ...(menu ? { menu } : {}) });

@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { imageUrl } from '../protocol/image-config.js';
 import { StorageUnavailableError } from '../src/storage/types.js';
-import { testRoutes } from './fixtures/routes.js';
+import { testRoutes } from './fixtures/test-routes.js';
 import { freshAddress, raw, waitFor } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import { logCollector } from './helpers/logs.js';

@@ -10,7 +10,7 @@ import type { PageData } from '../protocol/page-data.js';
 import type { RouteKind } from '../protocol/routes.js';
 import { textOf, useApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
-import { PAGES } from './helpers/routes.js';
+import { PAGES } from './helpers/site-pages.js';
 import { siteBuild } from './helpers/test-dist.js';
 
 const app = useApp(() => ({ ...siteBuild(), countRegistrations: () => new Promise((r) => setTimeout(() => r(4), 100)) }));
@@ -36,7 +36,7 @@ describe('page data (docs/navigation.md §1)', () => {
   // that is the start page, whose count is slow (above).
   type Row = [path: string, status: number, route: string | null, kind: RouteKind, title: string, streams: boolean];
   const pages: Row[] = [
-    // Every page of the route table (test/helpers/routes.ts), then two error pages.
+    // Every page of the route table (test/helpers/site-pages.ts), then two error pages.
     ...PAGES.map(({ path, kind, title }): Row => [path, 200, path, kind, title, path === '/']),
     ['/bestaat-niet', 404, null, 'static', '404: This page could not be found', false],
     ['/aanmeldingen/123', 400, '/aanmeldingen/:id', 'ssr', '400: Bad Request', false],

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { freshAddress, useApp, type RawResponse } from './helpers/app.js';
 import { cookiesOf, encode, VALID } from './helpers/form.js';
-import { page, PAGES } from './helpers/routes.js';
+import { page, PAGES } from './helpers/site-pages.js';
 
 /** Every `<meta name|property content>` and `<link rel href>` in the head, in order. */
 function headMeta(html: string): Record<string, string> {
@@ -19,7 +19,7 @@ function headMeta(html: string): Record<string, string> {
   return found;
 }
 
-/** The description of each page that may be indexed, from the route table (test/helpers/routes.ts). */
+/** The description of each page that may be indexed, from the route table (test/helpers/site-pages.ts). */
 const DESCRIPTIONS: Readonly<Record<string, string>> = Object.fromEntries(PAGES.filter((p) => !p.noindex).map((p) => [p.path, p.description]));
 
 /** The pages without parameters that ask not to be indexed, from the route table. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { waitFor, within } from './helpers/app.js';
-import { useServer } from './helpers/server.js';
+import { useServer } from './helpers/production-server.js';
 import { openWire } from './helpers/wire.js';
 
 /** The real server (its HTTP parser is Node's), with its log lines captured. */

@@ -10,11 +10,12 @@ import { describe, it } from 'node:test';
 import { createMetrics } from '../src/metrics/index.js';
 import { SUBMISSION_FIELD } from '../protocol/forms.js';
 import type { PageData } from '../protocol/page-data.js';
-import { testRoutes } from './fixtures/routes.js';
+import { testRoutes } from './fixtures/test-routes.js';
 import { useApp, withApp, type SuiteTestApp } from './helpers/app.js';
 import { openForm, postForm, VALID } from './helpers/form.js';
 import type { LogLine } from './helpers/logs.js';
 import { registrations } from '../src/forms/registration.js';
+import { REGISTRATION } from './helpers/temp-storage.js';
 
 const BOT = { 'User-Agent': 'Googlebot/2.1' };
 const DATA = { 'X-Eiland-Data': '1' };
@@ -85,7 +86,7 @@ describe('the render cache (docs/streaming.md §6)', () => {
   it('gives / a new key when a registration changes the count: no invalidation', async () => {
     const before = await get(app, '/');
     const hit = await get(app, '/');
-    await registrations(app.storage).save(randomUUID(), { naam: 'Anna', email: 'anna@voorbeeld.nl', website: null, referentie: null, gebruikersnaam: 'anna_1', landcode: 'NL', interesses: ['sport'], personen: 1 });
+    await registrations(app.storage).save(randomUUID(), REGISTRATION);
     const after = await get(app, '/');
     assert.deepEqual(renderResults(app, [before.holes.requestId!, hit.holes.requestId!, after.holes.requestId!]).slice(1), ['hit', 'miss']);
     assert.notEqual(after.shape, before.shape, 'the new count is on the page');

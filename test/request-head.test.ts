@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { within } from './helpers/app.js';
-import { useServer } from './helpers/server.js';
+import { useServer } from './helpers/production-server.js';
 import { openWire } from './helpers/wire.js';
 
 const server = useServer();

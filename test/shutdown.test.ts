@@ -1,7 +1,7 @@
 /**
  * Graceful shutdown of the server process (docs/operations.md §5): on SIGTERM an in-flight request
  * finishes, new connections are refused, idle and busy keep-alive connections do not hold the
- * exit, and the exit code is 0 — test/fixtures/server.ts in a process of its own.
+ * exit, and the exit code is 0 — test/fixtures/server-process.ts in a process of its own.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';

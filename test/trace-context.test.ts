@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseTraceparent } from '../src/trace-context.js';
-import { testRoutes } from './fixtures/routes.js';
+import { testRoutes } from './fixtures/test-routes.js';
 import { useApp } from './helpers/app.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';

@@ -3,6 +3,7 @@
  * the English title in an `<h2 lang="en">`, a Dutch way back.
  */
 import { errorTitle } from '../protocol/errors.js';
+import { BackToStart } from './BackToStart.js';
 
 /** Renders the content of `<main>` for an error status (400–599). */
 export function ErrorPage({ status }: { status: number }) {
@@ -10,9 +11,7 @@ export function ErrorPage({ status }: { status: number }) {
     <div className="error-page">
       <h1>{status}</h1>
       <h2 lang="en">{errorTitle(status)}</h2>
-      <p>
-        <a href="/">Terug naar de startpagina</a>
-      </p>
+      <BackToStart />
     </div>
   );
 }

@@ -5,21 +5,21 @@
  * registers the checks of the rules its list names (build/form-islands.mjs), so an island carries
  * no other check, and no rule module's message reaches the browser.
  */
-import { applyTransform, isEmptyValue, type BrowserRule, type FieldRules, type FormRules } from '../../protocol/rules.js';
-import type { Rule } from './rules/rule.js';
+import { applyTransform, isEmptyValue, type DeclaredRule, type FieldRules, type FormRules } from '../../protocol/rules.js';
+import type { RuleDefinition } from './rules/rule.js';
 
 /** Rule name → its check, for the rules of the form islands loaded so far. */
-const CHECKS = new Map<string, Rule['check']>();
+const CHECKS = new Map<string, RuleDefinition['check']>();
 
 /**
  * Registers checks by rule name (called by a form island's entry module, before it hydrates).
  * @param checks rule name → its module's check
  */
-export function registerChecks(checks: Readonly<Record<string, Rule['check']>>): void {
+export function registerChecks(checks: Readonly<Record<string, RuleDefinition['check']>>): void {
   for (const [name, check] of Object.entries(checks)) CHECKS.set(name, check);
 }
 
-function passes(rule: BrowserRule, value: unknown): boolean {
+function passes(rule: DeclaredRule, value: unknown): boolean {
   const check = CHECKS.get(rule.name);
   if (!check) throw new Error(`No check registered for rule "${rule.name}"`); // the build registers one for each rule of a list
   if (rule.each && Array.isArray(value)) return value.every((item) => check(item, rule.constraints));

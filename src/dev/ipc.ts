@@ -1,5 +1,5 @@
 /**
- * The messages between the development runner (`scripts/dev.mjs`) and the server processes it
+ * The messages between the development runner (`scripts/dev-runner.mjs`) and the server processes it
  * starts (docs/development.md §1), over Node's IPC channel. One type for each direction, read by
  * both sides (the runner through JSDoc).
  */

@@ -10,6 +10,7 @@ import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors.js';
 import { CSRF_FIELD } from '../../protocol/forms.js';
+import type { CsrfTokens } from './types.js';
 
 
 /** A same-origin request whose CSRF token is missing, stale or forged (403). */
@@ -84,21 +85,6 @@ function sameOrigin(req: Request, publicOrigins: readonly string[] | undefined):
   const origin = req.get('origin');
   if (origin === undefined) return true;
   return publicOrigins ? publicOrigins.includes(origin) : origin === ownOrigin(req);
-}
-
-/** The token side of the protection: issuing tokens for views and checking them on posts. */
-export interface CsrfTokens {
-  /** Makes (and sets the cookies for) a token for this response. */
-  issue(req: Request, res: Response): string;
-  /**
-   * Makes a token for a response the fast path sends (src/fast-path.ts): the same token and cookies
-   * as {@link CsrfTokens.issue} on the Express path, the cookies as header lines.
-   * @param req the request through Express's getters
-   * @returns the token, and its `Set-Cookie` lines (name, value, …) in the order Express sets them
-   */
-  issueLines(req: Request): { token: string; lines: string[] };
-  /** Middleware: cross-site → 403 error page; bad token → `CsrfTokenError`. */
-  protect(options?: { tokenRequired?: boolean }): RequestHandler;
 }
 
 /**

@@ -4,7 +4,7 @@
  * Composition only; each step lives in its own file.
  */
 import type { RequestHandler } from 'express';
-import type { CsrfTokens } from './cross-site.js';
+import type { CsrfTokens } from './types.js';
 import { filterHead } from './head.js';
 import { nonce } from './security-headers.js';
 

@@ -3,21 +3,16 @@
  * counters live in the database (a store on the storage contract), so N instances on one
  * database enforce one limit.
  */
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { rateLimit, type Options, type RateLimitInfo, type Store } from 'express-rate-limit';
 import { HttpError } from '../errors.js';
 import { ClientGoneError, clientGone, cutShort } from '../request-end.js';
 import type { Storage } from '../storage/types.js';
+import type { RateLimits } from './types.js';
 
 /** A request as express-rate-limit leaves it: the info of the limiter that counted it last. */
 type RateLimited = Request & { rateLimit?: RateLimitInfo };
-
-/** A limit: this many requests per window of `windowMs` milliseconds. */
-export interface RateLimit {
-  limit: number;
-  windowMs: number;
-}
 
 /** An express-rate-limit store whose counters are rows of the storage's `rate_limits` table. */
 class StorageStore implements Store {
@@ -53,19 +48,6 @@ function pinoAdapter(logger: Logger): NonNullable<Options['logger']> {
       'rate_limit_warning',
     );
   return { warn: line, error: line };
-}
-
-/** Makes per-client limits whose counters live in one storage. */
-export interface RateLimits {
-  /**
-   * A middleware that answers the request after the limit with the 429 error page
-   * (`RateLimit` and `Retry-After` headers set by express-rate-limit). When the database cannot
-   * count, the request gets the 503 page. A request its client cut short (gone before it had
-   * arrived whole, a post's body half sent) gives back the count it took.
-   * @param limit requests per window, per client address (`req.ip`, so `trust proxy` applies)
-   * @param what what is limited, for the log and as the counters' key prefix, e.g. `form posts`
-   */
-  perClient(limit: RateLimit, what: string): RequestHandler;
 }
 
 /**

@@ -10,7 +10,7 @@ import { ValidateBy, type ValidationOptions } from 'class-validator';
 import * as isMailbox from '../../islands/lib/rules/isMailbox.js';
 import * as isTrimmed from '../../islands/lib/rules/isTrimmed.js';
 import * as isWebsite from '../../islands/lib/rules/isWebsite.js';
-import type { Rule } from '../../islands/lib/rules/rule.js';
+import type { RuleDefinition } from '../../islands/lib/rules/rule.js';
 import type { RuleConstraint } from '../../protocol/rules.js';
 import { knowRule } from './known-rules.js';
 
@@ -22,7 +22,7 @@ import { knowRule } from './known-rules.js';
  * @throws TypeError when another rule has the rule's name
  * @example export const IsTrimmed = (): PropertyDecorator => decoratorOf(isTrimmed)();
  */
-export function decoratorOf(rule: Rule): (constraints?: RuleConstraint[], options?: ValidationOptions) => PropertyDecorator {
+export function decoratorOf(rule: RuleDefinition): (constraints?: RuleConstraint[], options?: ValidationOptions) => PropertyDecorator {
   knowRule(rule);
   return (constraints = [], options) =>
     ValidateBy({ name: rule.name, constraints, validator: { validate: (value, args) => rule.check(value, (args?.constraints ?? []) as RuleConstraint[]) } }, options);

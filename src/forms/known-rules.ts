@@ -5,18 +5,18 @@
  * (src/forms/browser-rules.ts), and validation gives their default messages.
  */
 import { RULES } from '../../islands/lib/rules/index.js';
-import type { Rule } from '../../islands/lib/rules/rule.js';
+import type { RuleDefinition } from '../../islands/lib/rules/rule.js';
 import { MESSAGES } from '../../protocol/messages.js';
 
 /** The custom rules forms brought of their own, by name. */
-const OWN = new Map<string, Rule>();
+const OWN = new Map<string, RuleDefinition>();
 
 /**
  * Makes a rule known by its name (a form's own custom rule; one of islands/lib/rules/ already is).
  * @param rule the rule's module: its name, check and default message
  * @throws TypeError when another rule already has that name
  */
-export function knowRule(rule: Rule): void {
+export function knowRule(rule: RuleDefinition): void {
   const known = ruleNamed(rule.name);
   if (known === undefined) OWN.set(rule.name, rule);
   else if (known.check !== rule.check) throw new TypeError(`Two rules are named "${rule.name}": a rule's name is its module's, and one module has it`);
@@ -26,7 +26,7 @@ export function knowRule(rule: Rule): void {
  * The rule of a name, if the form layer knows one.
  * @param name class-validator's name of the rule, e.g. `minLength`
  */
-export function ruleNamed(name: string): Rule | undefined {
+export function ruleNamed(name: string): RuleDefinition | undefined {
   return RULES[name] ?? OWN.get(name);
 }
 

@@ -9,7 +9,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import type { Logger } from 'pino';
 import { DATA_HEADER, DATA_MARKER } from '../../protocol/page-data.js';
 import { CsrfTokenError } from '../filter/cross-site.js';
-import type { RateLimit } from '../filter/rate-limit.js';
+import type { RateLimit } from '../filter/types.js';
 import { countFormPosts, markFormOutcome } from '../metrics/forms.js';
 import type { FormOutcome } from '../metrics/index.js';
 import type { LoaderContext, PostKit } from '../route-table.js';

@@ -14,7 +14,7 @@ import { MESSAGES } from '../../protocol/messages.js';
 import { declared, type RouteDeclaration } from '../../protocol/routes.js';
 import { Island } from '../../views/Island.js';
 import { HttpError } from '../errors.js';
-import type { RateLimit } from '../filter/rate-limit.js';
+import type { RateLimit } from '../filter/types.js';
 import type { AnyPageRoute, LoaderContext, PageRoute } from '../route-table.js';
 import type { Storage } from '../storage/types.js';
 import { readShape } from './body.js';

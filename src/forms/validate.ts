@@ -6,24 +6,13 @@
  */
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
+import type { DeclaredRule } from '../../protocol/rules.js';
 import { defaultMessage } from './known-rules.js';
-
-/** One rule of a field, in DTO order, with its resolved message. */
-export interface Rule {
-  /** class-validator rule name, e.g. `minLength`. */
-  name: string;
-  /** The rule's bounds or options, e.g. `[2]`. */
-  constraints: unknown[];
-  /** Applies to each element of an array value. */
-  each: boolean;
-  /** The message shown when the rule fails. */
-  message: string;
-}
 
 /** The outcome of {@link validateForm}. */
 type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
-const rulesCache = new Map<Function, Map<string, Rule[]>>();
+const rulesCache = new Map<Function, Map<string, DeclaredRule<unknown>[]>>();
 
 /**
  * The rules of every field of a DTO class, each field's list in the order the
@@ -31,13 +20,13 @@ const rulesCache = new Map<Function, Map<string, Rule[]>>();
  * @param dto a class decorated with class-validator rules
  * @returns field name → rules (conditional `Optional` is not a rule)
  */
-export function rulesOf(dto: Function): Map<string, Rule[]> {
+export function rulesOf(dto: Function): Map<string, DeclaredRule<unknown>[]> {
   const cached = rulesCache.get(dto);
   if (cached) return cached;
-  const byField = new Map<string, Rule[]>();
+  const byField = new Map<string, DeclaredRule<unknown>[]>();
   for (const meta of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
     if (meta.type !== 'customValidation' || meta.name === undefined) continue;
-    const rule: Rule = {
+    const rule: DeclaredRule<unknown> = {
       name: meta.name,
       constraints: meta.constraints ?? [],
       each: meta.each === true,
@@ -49,7 +38,7 @@ export function rulesOf(dto: Function): Map<string, Rule[]> {
   return byField;
 }
 
-function firstMessage(error: ValidationError, rules: Rule[]): string {
+function firstMessage(error: ValidationError, rules: DeclaredRule<unknown>[]): string {
   const failed = new Set(Object.keys(error.constraints ?? {}));
   return rules.find((rule) => failed.has(rule.name))?.message ?? defaultMessage('');
 }

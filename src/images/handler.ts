@@ -5,20 +5,20 @@
  * cookies, and every answer plain text or an image, never a page.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { IMAGE_SOURCE_PREFIX, MAX_SOURCE_BYTES, RETRY_AFTER_SECONDS, SOURCE_TYPES, type OutputFormat } from '../../protocol/image-config.js';
 import { pipeline } from 'node:stream';
 import { endPlain } from '../plain-text.js';
-import type { ImageCache, CachedImage, OpenedImage } from './cache.js';
+import type { ImageCache, OpenedImage } from './cache.js';
 import { JobQueue, QueueFull } from './jobs.js';
 import type { ImageOutcome, Metrics } from '../metrics/index.js';
-import { checkSource, sharpVersion, sniffFormat, SourceRefused, TYPE_NOT_ALLOWED, type Optimizer } from './optimizer.js';
-import { parseImageParams, type ImageParams } from './params.js';
+import { sharpVersion, SourceRefused, type Optimizer } from './optimizer.js';
+import { parseImageParams } from './params.js';
 import { findSource, type ImageRoot, type ImageSource } from './source.js';
 import { notModified } from '../not-modified.js';
+import { SourceUnreadable, variantMaker, type MadeImage, type VariantOrder } from './variants.js';
 
 /** Options of {@link imageHandler}. */
 interface ImageHandlerOptions {
@@ -60,22 +60,111 @@ function fileName(source: ImageSource, type: string): string {
   return `${stem}.${type === 'image/jpeg' ? 'jpg' : type.slice('image/'.length)}`;
 }
 
-/** A source sharp could not read or decode (truncated, corrupt). */
-class SourceUnreadable extends Error {
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
-    this.name = 'SourceUnreadable';
-  }
-}
-
-const unreadable = (cause: unknown): never => {
-  throw new SourceUnreadable(cause);
-};
-
-
 /** The media types a variant may have: the format asked for, else any the source may be in. */
 function typesOf(wanted: OutputFormat | undefined): readonly string[] {
   return wanted ? [wanted] : Object.values(SOURCE_TYPES);
+}
+
+/** A request's refusal before any variant is looked for: its status and text, and `Allow` for a 405. */
+interface Refusal {
+  status: number;
+  message: string;
+  allow?: string;
+}
+
+/**
+ * What a request asks for, once its method, its query and its source have been checked.
+ * @param formats the output formats offered by `Accept`, most preferred first
+ */
+async function orderOf(req: Request, roots: readonly ImageRoot[], formats: readonly OutputFormat[]): Promise<VariantOrder | Refusal> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 405, message: 'Method Not Allowed', allow: 'GET, HEAD' };
+  const q = req.url.indexOf('?');
+  const parsed = parseImageParams(q === -1 ? '' : req.url.slice(q + 1));
+  if (!parsed.ok) return { status: 400, message: parsed.message };
+  const { params } = parsed;
+  const source = await findSource(roots, params.path);
+  if (!source) return { status: 404, message: 'Not Found' };
+  if (source.size > MAX_SOURCE_BYTES) return { status: 400, message: `"url" parameter is valid but the image file is larger than ${MAX_SOURCE_BYTES} bytes` };
+  const accept = req.get('accept') ?? '';
+  return { source, params, wanted: formats.find((type) => accepts(accept, type)) };
+}
+
+/**
+ * The variant's identity, hashed: the recipe, the source as it is now, the parameters and the
+ * format asked for. Its hex is the cache's key, its base64url the ETag.
+ */
+function variantDigest(recipe: string, { source, params, wanted }: VariantOrder): Buffer {
+  const identity = [recipe, source.file, source.size, source.mtimeMs, params.width, params.quality, wanted ?? 'source'].join('\n');
+  return createHash('sha256').update(identity).digest();
+}
+
+/**
+ * Answers a variant that was not made: never cacheable, and without the variant's ETag
+ * (docs/images.md §5). A fault of this server is thrown again: a plain 500, logged.
+ * @param url the source's URL, for the log line
+ */
+function refuseVariant(req: Request, res: Response, error: unknown, url: string, count: (outcome: ImageOutcome) => void): void {
+  if (error instanceof QueueFull) {
+    // Load shedding, not a fault: logged at warn without a stack (docs/images.md §6).
+    count('shed');
+    res.locals.shed = true;
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    return endPlain(res, 503, 'Too many images are being made: try again shortly');
+  }
+  if (error instanceof SourceRefused) {
+    count('refused');
+    return endPlain(res, 400, error.message);
+  }
+  if (!(error instanceof SourceUnreadable)) throw error;
+  count('unreadable');
+  // A source sharp cannot read: the operator must see it; the client gets a 400, not a 500.
+  req.log.warn({ event: 'image_failed', url, reason: error.message }, 'image_failed');
+  return endPlain(res, 400, '"url" parameter is valid but the image cannot be read');
+}
+
+/** What answering a variant takes of the handler's parts. */
+interface AnswerKit {
+  cache: ImageCache;
+  cacheFailed(error: unknown): undefined;
+  count(outcome: ImageOutcome): void;
+}
+
+/** A variant found in the cache or just made, for the request that asked for it. */
+interface Found {
+  order: VariantOrder;
+  /** The variant's identity, hashed (see `variantDigest`). */
+  digest: Buffer;
+  answer: OpenedImage | MadeImage;
+  /** Whether it came from the cache. */
+  cached: boolean;
+}
+
+/**
+ * Answers a variant there is: 304 where the request's ETag matches, else 200 with its bytes (from
+ * its file where the cache holds it).
+ */
+async function answerVariant(req: Request, res: Response, { order, digest, answer, cached }: Found, { cache, cacheFailed, count }: AnswerKit): Promise<void> {
+  // Strong: the same identity always gives the same bytes (the cached file, or the recipe).
+  const etag = `"${digest.toString('base64url')}"`;
+  res.setHeader('Vary', 'Accept');
+  res.setHeader('Cache-Control', order.source.hashed ? IMMUTABLE : REVALIDATE);
+  res.setHeader('ETag', etag);
+  const line = { event: 'image', url: IMAGE_SOURCE_PREFIX + order.params.path, width: order.params.width };
+  if (notModified(req.get('if-none-match'), etag)) {
+    if ('handle' in answer) await answer.handle.close();
+    req.log.debug({ ...line, cache: 'not-modified' }, 'image');
+    count('not_modified');
+    res.status(304).end();
+    return;
+  }
+  // A variant just made and stored is sent from its file too, so no connection holds it whole.
+  if ('stored' in answer && answer.stored) answer = (await cache.open(digest.toString('hex'), [answer.type]).catch(cacheFailed)) ?? answer;
+  req.log.debug({ ...line, format: answer.type, cache: cached ? 'hit' : 'miss', sharpMs: 'sharpMs' in answer ? answer.sharpMs : 0 }, 'image');
+  count(cached ? 'hit' : 'miss');
+  res.setHeader('Content-Type', answer.type);
+  res.setHeader('Content-Disposition', `inline; filename="${fileName(order.source, answer.type)}"`);
+  res.status(200);
+  send(req, res, answer);
 }
 
 /**
@@ -85,137 +174,37 @@ function typesOf(wanted: OutputFormat | undefined): readonly string[] {
 export function imageHandler({ roots, cache, optimizer, formats, jobs, logger, metrics }: ImageHandlerOptions): RequestHandler {
   const count = (outcome: ImageOutcome) => metrics.images.inc({ outcome });
   // A cache that cannot be read or written costs speed, never an answer: the operator is told.
-  const cacheFailed = (error: unknown) => {
+  const cacheFailed = (error: unknown): undefined => {
     logger.warn({ event: 'image_cache_failed', dir: cache.dir, err: error }, 'image_cache_failed');
     return undefined;
   };
-
+  const variant = variantMaker({ cache, optimizer, jobs, cacheFailed });
   // Read on the first image request, not at start-up (pages never need it).
   let recipe: string | undefined;
 
-  /** Variants being made now, by key: a second request for one waits for the first. */
-  const making = new Map<string, Promise<MadeImage>>();
-
-  /**
-   * Reads, checks and transforms a source inside a job slot, then stores the variant (outside
-   * the slot: the cache's trim is no work for sharp's slot to wait on).
-   */
-  const make = async (key: string, source: ImageSource, params: ImageParams, wanted: OutputFormat | undefined): Promise<MadeImage> => {
-    const made = await jobs.run(async () => {
-      const data = await readFile(source.file);
-      const sniffed = sniffFormat(data);
-      // Refused before sharp ever sees it (checkSource would refuse it too, after sharp).
-      if (!sniffed) throw new SourceRefused(TYPE_NOT_ALLOWED);
-      const sourceType = checkSource(sniffed, await optimizer.inspect(data).catch(unreadable));
-      const type = wanted ?? sourceType;
-      const started = performance.now();
-      const output = await optimizer.transform(data, { width: params.width, quality: params.quality, type }).catch(unreadable);
-      return { data: output, type, sharpMs: Math.round(performance.now() - started) };
-    });
-    const stored = (await cache.set(key, made).catch(cacheFailed)) ?? false;
-    return { ...made, stored };
-  };
-
-  const variant = (key: string, source: ImageSource, params: ImageParams, wanted: OutputFormat | undefined) => {
-    let pending = making.get(key);
-    if (!pending) {
-      pending = make(key, source, params, wanted).finally(() => making.delete(key));
-      making.set(key, pending);
-    }
-    return pending;
-  };
-
-  /** Answers a refusal: never cacheable, and without the variant's ETag (docs/images.md §5). */
-  const refuse = (req: Request, res: Response, error: unknown, path: string) => {
-    if (error instanceof QueueFull) {
-      // Load shedding, not a fault: logged at warn without a stack (docs/images.md §6).
-      count('shed');
-      res.locals.shed = true;
-      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-      return endPlain(res, 503, 'Too many images are being made: try again shortly');
-    }
-    if (error instanceof SourceRefused) {
-      count('refused');
-      return endPlain(res, 400, error.message);
-    }
-    if (!(error instanceof SourceUnreadable)) throw error; // a fault of this server: a plain 500, logged
-    count('unreadable');
-    // A source sharp cannot read: the operator must see it; the client gets a 400, not a 500.
-    req.log.warn({ event: 'image_failed', url: path, reason: error.message }, 'image_failed');
-    return endPlain(res, 400, '"url" parameter is valid but the image cannot be read');
-  };
-
-  /** Answers one image request; rejects only on a fault of this server. */
-  const serve = async (req: Request, res: Response) => {
-    const refused = (status: number, message: string) => {
-      count('refused');
-      endPlain(res, status, message);
-    };
-    res.setHeader('Content-Security-Policy', CSP);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      return refused(405, 'Method Not Allowed');
-    }
-    const q = req.url.indexOf('?');
-    const parsed = parseImageParams(q === -1 ? '' : req.url.slice(q + 1));
-    if (!parsed.ok) return refused(400, parsed.message);
-    const { params } = parsed;
-    const source = await findSource(roots, params.path);
-    if (!source) return refused(404, 'Not Found');
-    if (source.size > MAX_SOURCE_BYTES) return refused(400, `"url" parameter is valid but the image file is larger than ${MAX_SOURCE_BYTES} bytes`);
-
-    const accept = req.get('accept') ?? '';
-    const wanted = formats.find((type) => accepts(accept, type));
-    // The variant's identity: the source as it is now, the parameters and the format asked for.
-    recipe ??= `${RECIPE} sharp-${sharpVersion()}`;
-    const identity = [recipe, source.file, source.size, source.mtimeMs, params.width, params.quality, wanted ?? 'source'].join('\n');
-    const digest = createHash('sha256').update(identity).digest();
-    const key = digest.toString('hex');
-    const line = { event: 'image', url: IMAGE_SOURCE_PREFIX + params.path, width: params.width };
-
-    // A cached variant is known to be servable; anything else is made (or refused) first, so a
-    // conditional request is answered 304 only where the request itself would be served.
-    let answer: OpenedImage | MadeImage | undefined = await cache.open(key, typesOf(wanted)).catch(cacheFailed);
-    const cached = answer !== undefined;
-    if (!answer) {
-      try {
-        answer = await variant(key, source, params, wanted);
-      } catch (error) {
-        return refuse(req, res, error, IMAGE_SOURCE_PREFIX + params.path);
-      }
-    }
-    // Strong: the same identity always gives the same bytes (the cached file, or the recipe).
-    const etag = `"${digest.toString('base64url')}"`;
-    res.setHeader('Vary', 'Accept');
-    res.setHeader('Cache-Control', source.hashed ? IMMUTABLE : REVALIDATE);
-    res.setHeader('ETag', etag);
-    if (notModified(req.get('if-none-match'), etag)) {
-      if ('handle' in answer) await answer.handle.close();
-      req.log.debug({ ...line, cache: 'not-modified' }, 'image');
-      count('not_modified');
-      return res.status(304).end();
-    }
-    // A variant just made and stored is sent from its file too, so no connection holds it whole.
-    if ('stored' in answer && answer.stored) answer = (await cache.open(key, [answer.type]).catch(cacheFailed)) ?? answer;
-    req.log.debug({ ...line, format: answer.type, cache: cached ? 'hit' : 'miss', sharpMs: 'sharpMs' in answer ? answer.sharpMs : 0 }, 'image');
-    count(cached ? 'hit' : 'miss');
-    res.setHeader('Content-Type', answer.type);
-    res.setHeader('Content-Disposition', `inline; filename="${fileName(source, answer.type)}"`);
-    res.status(200);
-    send(req, res, answer);
-  };
-
   // A fault rejects: Express 5 passes it to the error handler, a plain 500 with the error on the log line.
   return async function image(req, res) {
-    await serve(req, res);
+    res.setHeader('Content-Security-Policy', CSP);
+    const order = await orderOf(req, roots, formats);
+    if ('status' in order) {
+      count('refused');
+      if (order.allow !== undefined) res.setHeader('Allow', order.allow);
+      return endPlain(res, order.status, order.message);
+    }
+    recipe ??= `${RECIPE} sharp-${sharpVersion()}`;
+    const digest = variantDigest(recipe, order);
+    const key = digest.toString('hex');
+    // A cached variant is known to be servable; anything else is made (or refused) first, so a
+    // conditional request is answered 304 only where the request itself would be served.
+    const opened = await cache.open(key, typesOf(order.wanted)).catch(cacheFailed);
+    let answer: OpenedImage | MadeImage;
+    try {
+      answer = opened ?? (await variant(key, order));
+    } catch (error) {
+      return refuseVariant(req, res, error, IMAGE_SOURCE_PREFIX + order.params.path, count);
+    }
+    await answerVariant(req, res, { order, digest, answer, cached: opened !== undefined }, { cache, cacheFailed, count });
   };
-}
-
-/** A variant made by sharp for this request (or one it waited for). */
-interface MadeImage extends CachedImage {
-  sharpMs: number;
-  /** Whether it is in the cache now, so it can be sent from its file. */
-  stored: boolean;
 }
 
 /** The read-ahead per connection when a variant is streamed from its file, in bytes. */

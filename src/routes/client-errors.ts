@@ -10,8 +10,7 @@ import type { Router } from 'express';
 import { CLIENT_ERRORS_PATH, ISLAND_NAME_PATTERN, REPORT_LIMITS, type ClientErrorReport } from '../../protocol/client-errors.js';
 import { REQUEST_ID_PATTERN } from '../../protocol/request-id.js';
 import { HttpError } from '../errors.js';
-import type { CsrfTokens } from '../filter/cross-site.js';
-import type { RateLimits } from '../filter/rate-limit.js';
+import type { CsrfTokens, RateLimits } from '../filter/types.js';
 import { boundedText } from '../forms/read-body.js';
 import { escapeControl, type PathMask } from '../logging.js';
 import { methodNotAllowed, routeName } from './router.js';
@@ -51,14 +50,22 @@ function pathOf(url: string, maskPath: PathMask): string {
   }
 }
 
+/** Options of {@link addClientErrorsRoute}. */
+export interface ClientErrorsRouteOptions {
+  /** For the same-origin check (the token is not required). */
+  csrf: CsrfTokens;
+  /** For the endpoint's rate limit. */
+  limits: RateLimits;
+  /** For the reported page's path and any path in its message and stack. */
+  maskPath: PathMask;
+}
+
 /**
- * The endpoint's router.
- * @param options `csrf` for its same-origin check (the token is not required), `limits` for its
- *   rate limit, `maskPath` for the reported page's path and any path in its message and stack
- * @param router where the route is added (see `healthRouter`)
- * @returns `router`
+ * Adds the endpoint.
+ * @param router where the route is added (see `addHealthRoutes`)
+ * @example addClientErrorsRoute(routes, { csrf, limits, maskPath })
  */
-export function clientErrorsRouter({ csrf, limits, maskPath }: { csrf: CsrfTokens; limits: RateLimits; maskPath: PathMask }, router: Router): Router {
+export function addClientErrorsRoute(router: Router, { csrf, limits, maskPath }: ClientErrorsRouteOptions): void {
   router
     .route(CLIENT_ERRORS_PATH)
     .all(routeName(CLIENT_ERRORS_PATH))
@@ -108,5 +115,4 @@ export function clientErrorsRouter({ csrf, limits, maskPath }: { csrf: CsrfToken
       },
     )
     .all(methodNotAllowed('POST'));
-  return router;
 }

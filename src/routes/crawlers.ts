@@ -42,18 +42,23 @@ function sitemapXml(routes: readonly AnyPageRoute[], origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
+/** Options of {@link addCrawlerRoutes}. */
+export interface CrawlerRoutesOptions {
+  /** The site's own route table (not test pages). */
+  routes: readonly AnyPageRoute[];
+  /** The canonical public origin (the first of `PUBLIC_ORIGIN`), or undefined. */
+  origin: string | undefined;
+}
+
 /**
  * Adds `GET /robots.txt` and, with an origin, `GET /sitemap.xml` (and HEAD; other methods 405).
  * Both go through the request filter like any page (docs/pages.md §9).
- * @param routes the site's own route table (not test pages)
- * @param origin the canonical public origin (the first of `PUBLIC_ORIGIN`), or undefined
- * @param router the app's one router of routes
- * @returns `router`
+ * @param router where the routes are added (see `addHealthRoutes`)
+ * @example addCrawlerRoutes(routes, { routes: site, origin: config.publicOrigins?.[0] })
  */
-export function crawlerRouter(routes: readonly AnyPageRoute[], origin: string | undefined, router: Router): Router {
+export function addCrawlerRoutes(router: Router, { routes, origin }: CrawlerRoutesOptions): void {
   file(router, '/robots.txt', 'text/plain; charset=utf-8', robotsTxt(routes, origin));
   if (origin !== undefined) file(router, '/sitemap.xml', 'application/xml; charset=utf-8', sitemapXml(routes, origin));
-  return router;
 }
 
 /** Adds a fixed text at a path: GET and HEAD answer it, other methods get 405. */

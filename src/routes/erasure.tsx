@@ -63,13 +63,19 @@ export function erasureRoutes(storage: Storage): AnyPageRoute[] {
   return [ask, done];
 }
 
+/** Options of {@link addDownloadRoute}. */
+export interface DownloadRouteOptions {
+  /** Where registrations are kept. */
+  storage: Storage;
+}
+
 /**
  * `GET /aanmeldingen/:id/gegevens`: the registration as stored, as a JSON attachment that no cache
  * keeps (docs/pages.md §7); another method is a 405.
- * @param storage where registrations are kept
- * @param router where the route is added
+ * @param router where the route is added (see `addHealthRoutes`)
+ * @example addDownloadRoute(routes, { storage })
  */
-export function downloadRouter(storage: Storage, router: Router): Router {
+export function addDownloadRoute(router: Router, { storage }: DownloadRouteOptions): void {
   router
     .route(DOWNLOAD_PATH)
     .all(routeName(DOWNLOAD_PATH))
@@ -84,5 +90,4 @@ export function downloadRouter(storage: Storage, router: Router): Router {
         .send(JSON.stringify(registration, null, 2));
     })
     .all(methodNotAllowed('GET, HEAD'));
-  return router;
 }

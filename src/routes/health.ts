@@ -5,14 +5,21 @@ import type { Router } from 'express';
 import type { Lifecycle } from '../lifecycle.js';
 import { methodNotAllowed, routeName } from './router.js';
 
+/** Options of {@link addHealthRoutes}. */
+export interface HealthRoutesOptions {
+  /** The instance's state, which `/readyz` reports. */
+  lifecycle: Lifecycle;
+}
+
 /**
- * `/healthz` is 200 while the process runs; `/readyz` is 200 only while the
- * instance is ready, 503 while starting or shutting down.
- * @param router where the routes are added: the app's one router of routes (one
- *   router per request instead of one per module)
- * @returns `router`
+ * Adds `/healthz`, 200 while the process runs, and `/readyz`, 200 only while the instance is
+ * ready, 503 while starting or shutting down.
+ * @param router where the routes are added: each `add…` of src/routes/ adds to a router it is
+ *   given, so the app decides how many routers a request walks (the probes', then one for every
+ *   other route, instead of one per module)
+ * @example addHealthRoutes(probes, { lifecycle })
  */
-export function healthRouter(lifecycle: Lifecycle, router: Router): Router {
+export function addHealthRoutes(router: Router, { lifecycle }: HealthRoutesOptions): void {
   router
     .route('/healthz')
     .all(routeName('/healthz'))
@@ -28,5 +35,4 @@ export function healthRouter(lifecycle: Lifecycle, router: Router): Router {
       res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : lifecycle.state });
     })
     .all(methodNotAllowed('GET, HEAD'));
-  return router;
 }

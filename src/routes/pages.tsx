@@ -7,7 +7,7 @@ import { formRoutes } from '../forms/route.js';
 import type { Storage } from '../storage/types.js';
 import { erasureRoutes } from './erasure.js';
 import { registrationRoutes } from './registration.js';
-import type { RateLimit } from '../filter/rate-limit.js';
+import type { RateLimit } from '../filter/types.js';
 import type { AnyPageRoute } from '../route-table.js';
 import { HERO_ALT, Start, WELCOME, type StartProps } from '../../views/pages/Start.js';
 import { Over } from '../../views/pages/Over.js';

@@ -8,8 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { formTitle } from '../../protocol/forms.js';
 import { HttpError } from '../errors.js';
-import type { CsrfTokens } from '../filter/cross-site.js';
-import type { RateLimits } from '../filter/rate-limit.js';
+import type { CsrfTokens, RateLimits } from '../filter/types.js';
 import type { Metrics } from '../metrics/index.js';
 import type { Render, RenderRequest } from '../render/types.js';
 import { fillProps, PLACEHOLDERS, type HoleValues } from '../render/holes.js';
@@ -22,8 +21,9 @@ const CACHE_CONTROL = { ssr: 'private, no-store', static: 'private, no-cache' } 
 /** Site name appended to every page title (docs/pages.md §3). */
 export const TITLE_SUFFIX = ' · Eiland';
 
-/** Options of {@link pageRouter}. */
-interface PageRouterOptions {
+/** Options of {@link addPageRoutes}. */
+export interface PageRoutesOptions {
+  /** The route table: the site's pages, every form's, and a test's own. */
   routes: AnyPageRoute[];
   render: Render;
   csrf: CsrfTokens;
@@ -172,12 +172,11 @@ export function routeName(path: string): RequestHandler {
 }
 
 /**
- * The routes of all pages.
- * @param router where the routes are added (see `healthRouter`)
- * @returns `router`
- * @example pageRouter({ routes: siteRoutes(storage, limit, 365), render, csrf, limits, metrics }, routes)
+ * Adds the routes of all pages: GET and HEAD, each route's POST chain, 405 for another method.
+ * @param router where the routes are added (see `addHealthRoutes`)
+ * @example addPageRoutes(routes, { routes: siteRoutes(storage, limit, 365, FORMS), render, csrf, limits, metrics })
  */
-export function pageRouter({ routes, render, csrf, limits, metrics }: PageRouterOptions, router: Router): Router {
+export function addPageRoutes(router: Router, { routes, render, csrf, limits, metrics }: PageRoutesOptions): void {
   for (const route of routes) {
     const r = router.route(route.path).all(routeName(route.path)).get(pageHandler(route, render));
     if (route.post) {
@@ -186,5 +185,4 @@ export function pageRouter({ routes, render, csrf, limits, metrics }: PageRouter
     }
     r.all(methodNotAllowed(route.post ? 'GET, HEAD, POST' : 'GET, HEAD'));
   }
-  return router;
 }

@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import axe from 'axe-core';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { browserSuite, withPage } from '../helpers/browser.js';
+import { browserSuite, withPage } from '../helpers/browser-suite.js';
 import { CONTACT_VALID, fillForm, FORM_KITS, SANNE, VALID, type FormKit } from '../helpers/form.js';
-import { PAGE_PATHS } from '../helpers/routes.js';
+import { PAGE_PATHS } from '../helpers/site-pages.js';
 import { BASE_URL, hydrateIsland, withFailureArtifacts, type PageOptions } from './kit.js';
 import { registrations } from '../../src/forms/registration.js';
 

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSuite, withPage } from '../helpers/browser.js';
-import { pagesOfKind } from '../helpers/routes.js';
+import { browserSuite, withPage } from '../helpers/browser-suite.js';
+import { pagesOfKind } from '../helpers/site-pages.js';
 
 const suite = browserSuite();
 

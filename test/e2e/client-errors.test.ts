@@ -5,14 +5,14 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
+import { APPLICATION_ERROR } from '../../protocol/client-errors.js';
 import { ROUTES } from '../../protocol/routes.js';
 import { productionAssets } from '../../src/assets/source.js';
 import { readManifest } from '../../src/assets/manifest.js';
 import { testBuild, islandRoutes } from '../fixtures/island-routes.js';
 import { waitFor } from '../helpers/app.js';
-import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { browserSuite, needsServer, withPage } from '../helpers/browser-suite.js';
 
-const APPLICATION_ERROR = 'Application error: a client-side exception has occurred (see the browser console for more information)';
 /** Counts the page's beacons in `window.beaconsSent`: client errors are reported with them (docs/errors.md §6). */
 const COUNT_BEACONS = `(() => {
   const send = navigator.sendBeacon.bind(navigator);

@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { SUBMISSION_FIELD } from '../../protocol/forms.js';
 import { waitFor } from '../helpers/app.js';
-import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { browserSuite, needsServer, withPage } from '../helpers/browser-suite.js';
 import { hydrateIsland } from './kit.js';
 import { CONTACT_RULE_CASES, CONTACT_VALID, fill, fillForm, visibleFieldErrors } from '../helpers/form.js';
 import { contactMessages } from '../../src/forms/contact.js';

@@ -11,7 +11,7 @@ import { after, describe, it } from 'node:test';
 import { productionAssets } from '../../src/assets/source.js';
 import { islandRoutes, testBuild } from '../fixtures/island-routes.js';
 import { DATE_VALUES, TIME_VALUES } from '../fixtures/date-time-values.js';
-import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { browserSuite, needsServer, withPage } from '../helpers/browser-suite.js';
 import { fieldErrors, fillForm, visibleFieldErrors } from '../helpers/form.js';
 
 let build: Awaited<ReturnType<typeof testBuild>> | undefined;

@@ -7,7 +7,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { launchBrowser, needsServer, withPage, type TestBrowser } from '../helpers/browser.js';
+import { launchBrowser, needsServer, withPage, type TestBrowser } from '../helpers/browser-suite.js';
 import { waitFor, within } from '../helpers/app.js';
 import { copyProject, startProcess, type ProjectCopy, type WatchedProcess } from '../helpers/project.js';
 import { hydrateIsland } from './kit.js';

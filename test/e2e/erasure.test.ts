@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { browserSuite, needsServer, withPage } from '../helpers/browser-suite.js';
 import { postForm, VALID } from '../helpers/form.js';
 import { registrations } from '../../src/forms/registration.js';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { productionAssets } from '../../src/assets/source.js';
 import { islandRoutes, receivedPosts, testBuild } from '../fixtures/island-routes.js';
-import { browserSuite, eachBrowser, needsServer, withPage } from '../helpers/browser.js';
+import { browserSuite, eachBrowser, needsServer, withPage } from '../helpers/browser-suite.js';
 import { fillForm } from '../helpers/form.js';
 
 let build: Awaited<ReturnType<typeof testBuild>> | undefined;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSuite, e2eBrowsers, withPage } from '../helpers/browser.js';
+import { browserSuite, e2eBrowsers, withPage } from '../helpers/browser-suite.js';
 import { EMPTY_SUBMIT_ERRORS, fill, fillForm, SANNE, visibleFieldErrors } from '../helpers/form.js';
 import { hydrateIsland, openPage } from './kit.js';
 

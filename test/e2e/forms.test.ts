@@ -12,7 +12,7 @@ import type { Page } from 'puppeteer-core';
 import type { FormDefinition } from '../../src/forms/define.js';
 import { validateForm } from '../../src/forms/validate.js';
 import { FORMS } from '../fixtures/forms.js';
-import { browserSuite, needsServer, withPage } from '../helpers/browser.js';
+import { browserSuite, needsServer, withPage } from '../helpers/browser-suite.js';
 import { fillForm, FORM_KITS, formDestination, visibleFieldErrors, type FormKit } from '../helpers/form.js';
 import { hydrateIsland } from './kit.js';
 

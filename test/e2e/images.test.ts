@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSuite, withPage } from '../helpers/browser.js';
+import { browserSuite, withPage } from '../helpers/browser-suite.js';
 
 const suite = browserSuite();
 

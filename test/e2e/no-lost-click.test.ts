@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'puppeteer-core';
-import { browserSuite, withPage } from '../helpers/browser.js';
+import { browserSuite, withPage } from '../helpers/browser-suite.js';
 import { hydrateIsland } from './kit.js';
 
 const suite = browserSuite();

@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSuite, needsServer, withPage, type BrowserSuite } from '../helpers/browser.js';
-import { eachBrowser, skipIn } from '../helpers/browsers.js';
+import { browserSuite, needsServer, withPage, type BrowserSuite } from '../helpers/browser-suite.js';
+import { eachBrowser, skipIn } from '../helpers/e2e-browsers.js';
 import { useApp } from '../helpers/app.js';
-import { MENU_LABELS, PAGES } from '../helpers/routes.js';
+import { MENU_LABELS, PAGES } from '../helpers/site-pages.js';
 import { STYLESHEET_WAIT } from '../../views/Document.js';
 import { hydrateIsland } from './kit.js';
 
@@ -31,7 +31,7 @@ eachBrowser((browser) => {
 
   for (const javaScript of [false, true]) {
     describe(`every page reads well with JavaScript ${javaScript ? 'on' : 'off'}`, () => {
-      // Every page of the route table, with its title, heading and navigation label (test/helpers/routes.ts).
+      // Every page of the route table, with its title, heading and navigation label (test/helpers/site-pages.ts).
       for (const { path, title, heading, navigation, islands } of PAGES) {
         it(`${path}: title, heading, layout, navigation, no console errors${javaScript ? ', JavaScript only with islands' : ''}`, () =>
           withPage(suite.browser, { javaScript }, async ({ page, errors }) => {

@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { browserRules } from '../../src/forms/browser-rules.js';
 import { FORMS } from '../fixtures/forms.js';
 import { validateForm } from '../../src/forms/validate.js';
-import { browserSuite, withPage } from '../helpers/browser.js';
+import { browserSuite, withPage } from '../helpers/browser-suite.js';
 import { FORM_KITS, type Fields } from '../helpers/form.js';
 
 const suite = browserSuite();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { waitFor } from '../helpers/app.js';
-import { browserSuite, countReactStarts, eachBrowser, pageSettled, reactStarts, withPage } from '../helpers/browser.js';
+import { browserSuite, countReactStarts, eachBrowser, pageSettled, reactStarts, withPage } from '../helpers/browser-suite.js';
 import { EMPTY_SUBMIT_ERRORS, fill, fillForm, RULE_CASES, SANNE, visibleFieldErrors } from '../helpers/form.js';
 import { hydrateIsland, manifestOf } from './kit.js';
 

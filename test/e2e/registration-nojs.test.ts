@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openSqlite } from '../../src/storage/index.js';
 import { startApp } from '../helpers/app.js';
-import { browserSuite, eachBrowser, needsServer, withPage } from '../helpers/browser.js';
+import { browserSuite, eachBrowser, needsServer, withPage } from '../helpers/browser-suite.js';
 import { EMPTY_SUBMIT_ERRORS, fillForm, SANNE, visibleFieldErrors } from '../helpers/form.js';
 import { tempStorage, TEST_MIGRATIONS } from '../helpers/temp-storage.js';
 

@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { PredefinedNetworkConditions, type HTTPRequest, type Page } from 'puppeteer-core';
 import { productionAssets } from '../../src/assets/source.js';
+import { APPLICATION_ERROR } from '../../protocol/client-errors.js';
 import type { BuildManifest } from '../../protocol/manifest.js';
 import { ANNOUNCER_ID, PREFETCH_ATTRIBUTE, PREFETCH_VIEWPORT, RELOAD_ATTRIBUTE } from '../../protocol/navigation.js';
 import { testBuild } from '../fixtures/island-routes.js';
 import { waitFor, withApp } from '../helpers/app.js';
-import { browserSuite, countReactStarts, eachBrowser, needsServer, reactStarts, skipIn, watchRequests, withPage, type TestPage } from '../helpers/browser.js';
+import { browserSuite, countReactStarts, eachBrowser, needsServer, reactStarts, skipIn, watchRequests, withPage, type TestPage } from '../helpers/browser-suite.js';
 import { hydrateIsland, type PageOptions } from './kit.js';
 
 eachBrowser((browser) => {
@@ -21,7 +22,6 @@ eachBrowser((browser) => {
     manifest = await suite.manifest();
   });
   const ROUTE_TIMEOUT = 'Route did not complete loading';
-  const APPLICATION_ERROR = 'Application error: a client-side exception has occurred (see the browser console for more information)';
 
   const isData = (r: HTTPRequest) => r.headers()['x-eiland-data'] === '1';
   const pathOf = (r: HTTPRequest) => new URL(r.url()).pathname;

@@ -3,6 +3,17 @@
  * ({@link useApp}) or one step ({@link withApp}) — and send it requests in-process
  * (`app.request`). Raw requests over TCP (test/helpers/raw.ts) and bounded waits
  * (test/helpers/wait.ts) are re-exported here, where most tests import them.
+ *
+ * Which way to send a request (docs/qa-kit.md §1), the first that serves:
+ * - `app.request(path, options)` (inject.ts): in-process, no socket; the default for a server test.
+ * - `raw(port, path, options)` (raw.ts): the same request and answer over TCP, where the connection
+ *   is the subject (streaming, resets, the peer's address, HTTPS, nginx, a server in a process of
+ *   its own). Both give the headers parsed and as lines in order (`headerLines`).
+ * - `keptAlive(server | port)` (kept-alive.ts): many requests written as raw bytes on one kept-alive
+ *   connection, for bytes Node's client would not write (two `Host` lines, odd methods).
+ * - `openWire(port, first)` (wire.ts): one request written in parts at the test's own pace (slow
+ *   clients, a body that ends after a signal), with the time its connection closed.
+ * paths.ts's `get` is `raw` tagged to tell which of the two paths answered (docs/streaming.md §7).
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';

@@ -80,7 +80,11 @@ export function send(options: RequestOptions, body?: string | Buffer): Promise<R
     const req = request(options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const headerLines: Array<[string, string]> = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) headerLines.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, headerLines, body: Buffer.concat(chunks).toString('utf8') });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -4,9 +4,10 @@
  * tests that compare the paths.
  */
 import assert from 'node:assert/strict';
-import { request as httpRequest, IncomingMessage, type Server } from 'node:http';
+import { IncomingMessage, type Server } from 'node:http';
 import { CSRF_FIELD, SUBMISSION_FIELD } from '../../protocol/forms.js';
 import type { SuiteTestApp } from './app.js';
+import { raw } from './raw.js';
 
 /** An answer as it went over the wire. */
 export interface Answer {
@@ -26,23 +27,16 @@ export function watchPaths(server: Server): Map<string, boolean> {
 }
 
 let asked = 0;
-/** Sends one request (a GET unless told) and reads the answer whole, its header lines as they came. */
-export function get(app: SuiteTestApp, paths: Map<string, boolean>, path: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
+/**
+ * Sends one request over TCP with {@link raw} (a GET unless told), tagged so that `paths` tells
+ * which path answered it, and reads the answer whole, its header lines as they came.
+ */
+export async function get(app: SuiteTestApp, paths: Map<string, boolean>, path: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
   const tag = `t${++asked}`;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: app.port, path, method, headers: { ...headers, 'x-test': tag }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const lines: Array<[string, string]> = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
-        // The server's 'finish' comes before the client has read the end.
-        setImmediate(() => resolve({ status: res.statusCode!, headers: lines, body: Buffer.concat(chunks).toString('utf8'), viaExpress: paths.get(tag)! }));
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  const { status, headerLines, body } = await raw(app.port, path, { method, headers: { ...headers, 'x-test': tag } });
+  // The server's 'finish' comes before the client has read the end.
+  await new Promise((resolve) => setImmediate(resolve));
+  return { status, headers: headerLines, body, viaExpress: paths.get(tag)! };
 }
 
 /**

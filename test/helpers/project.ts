@@ -223,14 +223,14 @@ export function useProcess<R extends StartedProcess>(start: () => Promise<R>): R
   return useResource('useProcess()', start, (running) => running.server.stop());
 }
 
-/** test/fixtures/server.ts running as a process of its own (see {@link startFixtureServer}). */
+/** test/fixtures/server-process.ts running as a process of its own (see {@link startFixtureServer}). */
 interface RunningFixtureServer extends RunningBundle {
   /** Its log lines so far, parsed (every line it writes is JSON). */
   lines(): Array<Record<string, unknown>>;
 }
 
 /**
- * Starts test/fixtures/server.ts — the app with the test-only routes (test/fixtures/routes.tsx) —
+ * Starts test/fixtures/server-process.ts — the app with the test-only routes (test/fixtures/test-routes.tsx) —
  * as its own process, under tsx, with {@link productionEnv} (NODE_ENV unset) and a database in a
  * temporary folder (removed when it is stopped), and waits for its `server_started` line.
  * @param extra environment added to the production one
@@ -238,7 +238,7 @@ interface RunningFixtureServer extends RunningBundle {
  */
 export async function startFixtureServer(extra: NodeJS.ProcessEnv = {}, ms = 15_000): Promise<RunningFixtureServer> {
   const dir = await mkdtemp(join(tmpdir(), 'eiland-proc-'));
-  const watched = startProcess(process.execPath, [...NODE_FLAGS, '--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server.ts', join(dir, 'eiland.db')], { cwd: process.cwd(), env: productionEnv(extra) });
+  const watched = startProcess(process.execPath, [...NODE_FLAGS, '--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server-process.ts', join(dir, 'eiland.db')], { cwd: process.cwd(), env: productionEnv(extra) });
   const server: WatchedProcess = {
     ...watched,
     async stop(signal, graceMs) {

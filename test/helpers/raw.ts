@@ -10,6 +10,8 @@ import { send } from './inject.js';
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** Every header line, name lowercased, in the order it came (for tests that compare answers line by line). */
+  headerLines: Array<[string, string]>;
   body: string;
 }
 

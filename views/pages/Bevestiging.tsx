@@ -4,6 +4,7 @@
  */
 import { CSRF_FIELD } from '../../protocol/forms.js';
 import { Image, useBuildImage } from '../Image.js';
+import { BackToStart } from '../BackToStart.js';
 
 /** Props of {@link Bevestiging}: only what the page shows (they travel in page data). */
 export interface BevestigingProps {
@@ -49,9 +50,7 @@ export function Bevestiging(registration: BevestigingProps) {
         <input type="hidden" name={CSRF_FIELD} value={registration.csrfToken} />
         <button type="submit">Verwijder mijn aanmelding</button>
       </form>
-      <p>
-        <a href="/">Terug naar de startpagina</a>
-      </p>
+      <BackToStart />
     </>
   );
 }

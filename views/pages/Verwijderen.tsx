@@ -3,6 +3,7 @@
  * button that erases it; without JavaScript a plain form.
  */
 import { CSRF_FIELD } from '../../protocol/forms.js';
+import { BackToStart } from '../BackToStart.js';
 
 /** The value of the field that confirms the erasure. */
 export const ERASE_CONFIRMED = 'ja';
@@ -42,9 +43,7 @@ export function Verwijderd() {
     <>
       <h1>{ERASED}</h1>
       <p>We hebben je aanmelding en alles wat je daarbij hebt opgegeven gewist.</p>
-      <p>
-        <a href="/">Terug naar de startpagina</a>
-      </p>
+      <BackToStart />
     </>
   );
 }

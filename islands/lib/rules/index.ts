@@ -26,7 +26,7 @@ import * as max from './max.js';
 import * as maxLength from './maxLength.js';
 import * as min from './min.js';
 import * as minLength from './minLength.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 /** Rule name → its module's rule. */
-export const RULES: Readonly<Record<string, Rule>> = Object.fromEntries(([arrayMaxSize, arrayMinSize, isDefined, isEmail, isIn, isInt, isLength, isLowercase, isMailbox, isNotEmpty, isTrimmed, isUppercase, isUrl, isUuid, isWebsite, matches, max, maxLength, min, minLength] satisfies Rule[]).map((rule) => [rule.name, rule]));
+export const RULES: Readonly<Record<string, RuleDefinition>> = Object.fromEntries(([arrayMaxSize, arrayMinSize, isDefined, isEmail, isIn, isInt, isLength, isLowercase, isMailbox, isNotEmpty, isTrimmed, isUppercase, isUrl, isUuid, isWebsite, matches, max, maxLength, min, minLength] satisfies RuleDefinition[]).map((rule) => [rule.name, rule]));

@@ -3,10 +3,10 @@
  */
 import isEmail from 'validator/es/lib/isEmail.js';
 import { MESSAGES } from '../../../protocol/messages.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isEmail';
 
-export const check: Rule['check'] = (v, c) => typeof v === 'string' && isEmail(v, (c[0] ?? undefined) as Parameters<typeof isEmail>[1]);
+export const check: RuleDefinition['check'] = (v, c) => typeof v === 'string' && isEmail(v, (c[0] ?? undefined) as Parameters<typeof isEmail>[1]);
 
-export const message: Rule['message'] = () => MESSAGES.email;
+export const message: RuleDefinition['message'] = () => MESSAGES.email;

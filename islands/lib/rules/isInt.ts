@@ -2,10 +2,10 @@
  * The rule `isInt` (docs/forms.md §1, §5): class-validator's `IsInt`.
  */
 import { MESSAGES } from '../../../protocol/messages.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isInt';
 
-export const check: Rule['check'] = (v) => typeof v === 'number' && Number.isInteger(v);
+export const check: RuleDefinition['check'] = (v) => typeof v === 'number' && Number.isInteger(v);
 
-export const message: Rule['message'] = () => MESSAGES.invalid;
+export const message: RuleDefinition['message'] = () => MESSAGES.invalid;

@@ -3,14 +3,14 @@
  */
 import { characters } from '../validator.js';
 import { MESSAGES } from '../../../protocol/messages.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isLength';
 
-export const check: Rule['check'] = (v, c) => {
+export const check: RuleDefinition['check'] = (v, c) => {
   if (typeof v !== 'string') return false;
   const n = characters(v);
   return n >= ((c[0] as number) || 0) && (c[1] == null || n <= (c[1] as number));
 };
 
-export const message: Rule['message'] = ([n, m]) => (n === m ? `must be exactly ${String(n)} characters` : MESSAGES.invalid);
+export const message: RuleDefinition['message'] = ([n, m]) => (n === m ? `must be exactly ${String(n)} characters` : MESSAGES.invalid);

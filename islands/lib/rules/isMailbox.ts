@@ -13,7 +13,7 @@
  */
 import { MESSAGES } from '../../../protocol/messages.js';
 import { isFQDN } from '../validator.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isMailbox';
 
@@ -23,7 +23,7 @@ const LOCAL_PART = /^[a-z\d!#$%&'*+\-/=?^_`{|}~\u00A1-\uD7FF\uF900-\uFDCF\uFDF0-
 /** Bytes in UTF-8, counted as validator.js's `isByteLength` counts them (a lone surrogate throws, as there). */
 const bytes = (text: string) => encodeURI(text).split(/%..|./).length - 1;
 
-export const check: Rule['check'] = (v) => {
+export const check: RuleDefinition['check'] = (v) => {
   if (typeof v !== 'string' || v.length > 254) return false;
   const at = v.lastIndexOf('@');
   const local = v.slice(0, Math.max(at, 0));
@@ -33,4 +33,4 @@ export const check: Rule['check'] = (v) => {
   return local.split('.').every((part) => LOCAL_PART.test(part));
 };
 
-export const message: Rule['message'] = () => MESSAGES.email;
+export const message: RuleDefinition['message'] = () => MESSAGES.email;

@@ -2,10 +2,10 @@
  * The rule `isNotEmpty` (docs/forms.md §1, §5): class-validator's `IsNotEmpty`: not '', null or undefined.
  */
 import { MESSAGES } from '../../../protocol/messages.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isNotEmpty';
 
-export const check: Rule['check'] = (v) => v !== '' && v !== null && v !== undefined;
+export const check: RuleDefinition['check'] = (v) => v !== '' && v !== null && v !== undefined;
 
-export const message: Rule['message'] = () => MESSAGES.required;
+export const message: RuleDefinition['message'] = () => MESSAGES.required;

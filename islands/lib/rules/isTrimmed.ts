@@ -3,10 +3,10 @@
  * white space. Its server decorator is `IsTrimmed()` (src/forms/custom-rules.ts).
  */
 import { MESSAGES } from '../../../protocol/messages.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isTrimmed';
 
-export const check: Rule['check'] = (v) => typeof v === 'string' && v === v.trim();
+export const check: RuleDefinition['check'] = (v) => typeof v === 'string' && v === v.trim();
 
-export const message: Rule['message'] = () => MESSAGES.trim;
+export const message: RuleDefinition['message'] = () => MESSAGES.trim;

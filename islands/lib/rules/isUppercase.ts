@@ -2,10 +2,10 @@
  * The rule `isUppercase` (docs/forms.md §1, §5): class-validator's `IsUppercase` (validator.js `isUppercase`: the string as its upper case).
  */
 import { MESSAGES } from '../../../protocol/messages.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isUppercase';
 
-export const check: Rule['check'] = (v) => typeof v === 'string' && v === v.toUpperCase();
+export const check: RuleDefinition['check'] = (v) => typeof v === 'string' && v === v.toUpperCase();
 
-export const message: Rule['message'] = () => MESSAGES.uppercase;
+export const message: RuleDefinition['message'] = () => MESSAGES.uppercase;

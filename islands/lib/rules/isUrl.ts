@@ -3,10 +3,10 @@
  */
 import isURL from 'validator/es/lib/isURL.js';
 import { MESSAGES } from '../../../protocol/messages.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isUrl';
 
-export const check: Rule['check'] = (v, c) => typeof v === 'string' && isURL(v, (c[0] ?? undefined) as Parameters<typeof isURL>[1]);
+export const check: RuleDefinition['check'] = (v, c) => typeof v === 'string' && isURL(v, (c[0] ?? undefined) as Parameters<typeof isURL>[1]);
 
-export const message: Rule['message'] = () => MESSAGES.url;
+export const message: RuleDefinition['message'] = () => MESSAGES.url;

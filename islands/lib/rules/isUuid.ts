@@ -4,7 +4,7 @@
  * test/validator-ports.test.ts holds it to validator.js).
  */
 import { MESSAGES } from '../../../protocol/messages.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isUuid';
 
@@ -17,9 +17,9 @@ const UUID: Record<string, RegExp> = {
 };
 for (let version = 1; version <= 8; version++) UUID[version] = new RegExp(`^[0-9A-F]{8}-[0-9A-F]{4}-${version}[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$`, 'i');
 
-export const check: Rule['check'] = (v, c) => {
+export const check: RuleDefinition['check'] = (v, c) => {
   const version = (c[0] ?? 'all') as string;
   return typeof v === 'string' && version in UUID && UUID[version]!.test(v);
 };
 
-export const message: Rule['message'] = () => MESSAGES.uuid;
+export const message: RuleDefinition['message'] = () => MESSAGES.uuid;

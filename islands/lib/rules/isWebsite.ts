@@ -9,7 +9,7 @@
  */
 import { MESSAGES } from '../../../protocol/messages.js';
 import { isFQDN, isIP } from '../validator.js';
-import type { Rule } from './rule.js';
+import type { RuleDefinition } from './rule.js';
 
 export const name = 'isWebsite';
 
@@ -45,6 +45,6 @@ function isWebsite(input: string): boolean {
   return isIP(host) || isFQDN(host) || (wrapped !== null && isIP(wrapped[1]!, 6));
 }
 
-export const check: Rule['check'] = (v) => typeof v === 'string' && isWebsite(v);
+export const check: RuleDefinition['check'] = (v) => typeof v === 'string' && isWebsite(v);
 
-export const message: Rule['message'] = () => MESSAGES.url;
+export const message: RuleDefinition['message'] = () => MESSAGES.url;

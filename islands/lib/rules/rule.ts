@@ -9,8 +9,8 @@
  */
 import type { RuleConstraint } from '../../../protocol/rules.js';
 
-/** A rule: what its module exports. */
-export interface Rule {
+/** A rule's definition: what its module exports. */
+export interface RuleDefinition {
   /** class-validator's name of the rule (a custom rule's own), e.g. `minLength`. */
   readonly name: string;
   /**

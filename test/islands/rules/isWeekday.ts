@@ -4,11 +4,11 @@
  * islands/lib/rules/: the server knows it once the form's DTO makes its decorator
  * (test/fixtures/appointment.ts), and the build finds its module by the rule's name.
  */
-import type { Rule } from '../../../islands/lib/rules/rule.js';
+import type { RuleDefinition } from '../../../islands/lib/rules/rule.js';
 
 export const name = 'isWeekday';
 
-export const check: Rule['check'] = (v) => {
+export const check: RuleDefinition['check'] = (v) => {
   const parts = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(v) : null;
   if (!parts) return false;
   const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
@@ -18,4 +18,4 @@ export const check: Rule['check'] = (v) => {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && weekday >= 1 && weekday <= 5;
 };
 
-export const message: Rule['message'] = () => 'Kies een werkdag: maandag tot en met vrijdag';
+export const message: RuleDefinition['message'] = () => 'Kies een werkdag: maandag tot en met vrijdag';

@@ -11,7 +11,7 @@ import { startApp, type TestApp, type TestAppOptions } from './app.js';
 import { waitFor } from './wait.js';
 import { testManifest } from './test-dist.js';
 
-export { eachBrowser, e2eBrowsers, skipIn } from './browsers.js';
+export { eachBrowser, e2eBrowsers, skipIn } from './e2e-browsers.js';
 
 /** A launched browser that removes its profile on close. */
 export interface TestBrowser {
