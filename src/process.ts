@@ -18,26 +18,33 @@ export const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  * `npm start` a signal to the process group reaches the server twice, once from the sender and
  * once forwarded by npm (Ctrl-C in a terminal, systemd's `KillMode=control-group`), and the
  * drain must not be cut short by the second (docs/operations.md §5: in-flight requests finish,
- * ≤ 10 s).
- * @param running the server to stop
+ * ≤ 10 s). Armed before the server starts: a signal that comes while it starts (a supervisor that
+ * stops it as soon as `server_started` is written) waits for the start, then shuts it down.
+ * @param starting the server to stop, or its start (a start that fails is reported by its caller)
  */
-export function exitOnSignals(running: RunningServer): void {
+export function exitOnSignals(starting: RunningServer | Promise<RunningServer>): void {
   let first: string | undefined;
   let logging = true;
+  const started = Promise.resolve(starting);
   const onSignal = (signal: NodeJS.Signals) => {
     if (first !== undefined) {
-      if (logging) running.logger.info({ event: 'shutdown_signal_repeated', signal, first }, 'shutdown_signal_repeated');
+      void started.then((running) => logging && running.logger.info({ event: 'shutdown_signal_repeated', signal, first }, 'shutdown_signal_repeated'));
       return;
     }
     first = signal;
-    void running
-      .shutdown(signal)
-      .then(() => {
-        // The log is written out in order, to `shutdown_complete`, before the process ends.
-        logging = false;
-        return closeLog(running.logger);
-      })
-      .then(() => process.exit(0));
+    void started.then(
+      (running) =>
+        running
+          .shutdown(signal)
+          .then(() => {
+            // The log is written out in order, to `shutdown_complete`, before the process ends.
+            logging = false;
+            return closeLog(running.logger);
+          })
+          .then(() => process.exit(0)),
+      // A start that failed is reported, and ends the process, where it was started.
+      () => {},
+    );
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 }
@@ -55,9 +62,9 @@ export async function runServerProcess(mode: 'production' | 'development', prepa
     if (config.production !== (mode === 'production')) {
       throw new ConfigError([`NODE_ENV=${config.production ? 'production' : 'development'} does not match this ${BUNDLE?.mode ?? mode} bundle: run "npm start" for production, "npm run dev" for development`]);
     }
-    const running = await startServer(config, prepare(config));
-    exitOnSignals(running);
-    return running;
+    const starting = startServer(config, prepare(config));
+    exitOnSignals(starting);
+    return await starting;
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : `Eiland could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { raw, within } from './helpers/app.js';
-import { startFixtureServer, withProcess } from './helpers/project.js';
+import { spawnFixtureServer, startFixtureServer, withProcess } from './helpers/project.js';
 import { openWire, readByServer } from './helpers/wire.js';
 
 /** How long an exit after SIGTERM may take here: the drain is bounded at 10 s. */
@@ -60,6 +60,21 @@ describe('the server process (docs/operations.md §5)', () => {
         socket.destroy();
       }
     }, 'SIGKILL'));
+
+  it('a SIGTERM that comes while the server starts waits for the start, then shuts it down and exits 0', async () => {
+    const server = await spawnFixtureServer({ HOLD_START_UNTIL_SIGNAL: '1' });
+    try {
+      await server.waitFor(/"event":"start_held"/, 15_000);
+      server.child.kill('SIGTERM');
+      assert.equal(await within(server.exited, EXIT_MS, 'the exit after SIGTERM'), 0);
+      assert.deepEqual(
+        server.lines().map((l) => l.event).filter(Boolean),
+        ['start_held', ...CLEAN],
+      );
+    } finally {
+      await server.stop('SIGKILL');
+    }
+  });
 
   it('is not held up by a connection that never sent a request (a browser opens spare ones)', () =>
     withProcess(startFixtureServer, async ({ server, port }) => {

@@ -72,12 +72,14 @@ interface Refusal {
   allow?: string;
 }
 
+/** The answer to any method but GET and HEAD. */
+const METHOD_REFUSED: Refusal = { status: 405, message: 'Method Not Allowed', allow: 'GET, HEAD' };
+
 /**
- * What a request asks for, once its method, its query and its source have been checked.
+ * What a GET or HEAD asks for, once its query and its source have been checked.
  * @param formats the output formats offered by `Accept`, most preferred first
  */
 async function orderOf(req: Request, roots: readonly ImageRoot[], formats: readonly OutputFormat[]): Promise<VariantOrder | Refusal> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 405, message: 'Method Not Allowed', allow: 'GET, HEAD' };
   const q = req.url.indexOf('?');
   const parsed = parseImageParams(q === -1 ? '' : req.url.slice(q + 1));
   if (!parsed.ok) return { status: 400, message: parsed.message };
@@ -185,7 +187,9 @@ export function imageHandler({ roots, cache, optimizer, formats, jobs, logger, m
   // A fault rejects: Express 5 passes it to the error handler, a plain 500 with the error on the log line.
   return async function image(req, res) {
     res.setHeader('Content-Security-Policy', CSP);
-    const order = await orderOf(req, roots, formats);
+    // Another method is refused at once, before any wait: its answer leaves before Node reads
+    // what follows on the connection (an unframed body would be read as a next request).
+    const order = req.method === 'GET' || req.method === 'HEAD' ? await orderOf(req, roots, formats) : METHOD_REFUSED;
     if ('status' in order) {
       count('refused');
       if (order.allow !== undefined) res.setHeader('Allow', order.allow);

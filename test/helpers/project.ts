@@ -237,6 +237,26 @@ interface RunningFixtureServer extends RunningBundle {
  * @throws Error with its output when it exits or is not started within `ms` (it is stopped)
  */
 export async function startFixtureServer(extra: NodeJS.ProcessEnv = {}, ms = 15_000): Promise<RunningFixtureServer> {
+  const server = await spawnFixtureServer(extra);
+  const running = await started(server, ms);
+  return { ...running, lines: () => jsonLines(server) };
+}
+
+/** A process's output, one parsed JSON value per line (every line the server writes is JSON). */
+const jsonLines = (server: WatchedProcess) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/**
+ * Spawns test/fixtures/server-process.ts as {@link startFixtureServer} does, without waiting for
+ * its start (`HOLD_START_UNTIL_SIGNAL=1` holds it until a SIGTERM).
+ * @param extra environment added to the production one
+ * @returns the process; its stop removes its database's folder
+ */
+export async function spawnFixtureServer(extra: NodeJS.ProcessEnv = {}): Promise<WatchedProcess & { lines(): Array<Record<string, unknown>> }> {
   const dir = await mkdtemp(join(tmpdir(), 'eiland-proc-'));
   const watched = startProcess(process.execPath, [...NODE_FLAGS, '--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server-process.ts', join(dir, 'eiland.db')], { cwd: process.cwd(), env: productionEnv(extra) });
   const server: WatchedProcess = {
@@ -247,12 +267,5 @@ export async function startFixtureServer(extra: NodeJS.ProcessEnv = {}, ms = 15_
       return code;
     },
   };
-  const running = await started(server, ms);
-  const lines = () =>
-    server
-      .output()
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { ...running, lines };
+  return { ...server, lines: () => jsonLines(server) };
 }
