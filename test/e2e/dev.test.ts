@@ -15,10 +15,11 @@ import { hydrateIsland } from './kit.js';
 /**
  * An edit shows in an open page within this long: under 0.5 s on a quiet 2-core machine
  * (`npm run bench:dev` holds that budget), generous here because `npm test` runs another file
- * beside this one, and edits in quick succession may find no warm server process ready
- * (docs/development.md §1).
+ * (with its browser) beside this one, edits in quick succession may find no warm server process
+ * ready (docs/development.md §1), and a CI runner may be busier still: the bound is for the
+ * behaviour (the page reloads and shows the edit), the speed is the benchmark's.
  */
-const RELOAD_MS = 5000;
+const RELOAD_MS = 10_000;
 const READY = /ready at (http:\/\/127\.0\.0\.1:(\d+))/;
 
 let project: ProjectCopy;
@@ -106,7 +107,7 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
     }
   });
 
-  it('reloads an open page within 5 s of an island edit and shows it, ready to hydrate; it hydrates', () =>
+  it('reloads an open page within 10 s of an island edit and shows it, ready to hydrate; it hydrates', () =>
     withReloadingPage('/aanmelden', async (page) => {
       const ms = await timeEdit(
         page,
@@ -114,10 +115,10 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
         `document.querySelector('main p')?.textContent.includes('Meld je snel aan.') && document.querySelector('[data-island]')?.dataset.hydrated === 'pending'`,
       );
       assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
-      await hydrateIsland(page, 'RegistrationForm');
+      await hydrateIsland(page, 'RegistrationForm', RELOAD_MS);
     }));
 
-  it('reloads an open page within 5 s of a view edit and shows it', () =>
+  it('reloads an open page within 10 s of a view edit and shows it', () =>
     withReloadingPage('/over', async (page) => {
       const ms = await timeEdit(page, () => edit('views/pages/Over.tsx', '<h1>Over deze site</h1>', '<h1>Over dit eiland</h1>'), `document.querySelector('h1')?.textContent === 'Over dit eiland'`);
       assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
@@ -138,7 +139,7 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
       await timeEdit(page, () => edit('views/pages/Voorwaarden.tsx', '<h1>Afspraken</h1>', '<h1>Huisregels</h1>'), `document.querySelector('h1')?.textContent === 'Huisregels'`);
     }));
 
-  it('reloads an open page within 5 s of a server edit and shows it, told over the stream it kept through the restart', () =>
+  it('reloads an open page within 10 s of a server edit and shows it, told over the stream it kept through the restart', () =>
     withReloadingPage('/over', async (page) => {
       // What the page asks for, in order: a reconnect of its stream would come before the reload.
       const asked: string[] = [];
@@ -149,7 +150,7 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
       assert.match(dev.output(), /restarted \d+ ms after the build began/);
     }));
 
-  it('reloads an open page within 5 s of a stylesheet edit and shows it', () =>
+  it('reloads an open page within 10 s of a stylesheet edit and shows it', () =>
     withReloadingPage('/over', async (page) => {
       const ms = await timeEdit(page, () => edit('views/styles.css', /$/, '\nmain h1 { text-transform: uppercase; }\n'), `getComputedStyle(document.querySelector('main h1')).textTransform === 'uppercase'`);
       assert.ok(ms <= RELOAD_MS, `shown after ${ms} ms`);
@@ -171,7 +172,7 @@ describe('npm run dev (docs/development.md)', { timeout: 180_000, skip }, () => 
         await reloaded.catch((error: Error) => {
           throw new Error(`${error.message}; npm run dev printed since the break:\n${dev.output().slice(from)}`);
         });
-        await hydrateIsland(page, 'RegistrationForm');
+        await hydrateIsland(page, 'RegistrationForm', RELOAD_MS);
         return Date.now() - started;
       };
       try {
