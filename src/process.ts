@@ -28,7 +28,10 @@ export function exitOnSignals(starting: RunningServer | Promise<RunningServer>):
   const started = Promise.resolve(starting);
   const onSignal = (signal: NodeJS.Signals) => {
     if (first !== undefined) {
-      void started.then((running) => logging && running.logger.info({ event: 'shutdown_signal_repeated', signal, first }, 'shutdown_signal_repeated'));
+      void started.then(
+        (running) => logging && running.logger.info({ event: 'shutdown_signal_repeated', signal, first }, 'shutdown_signal_repeated'),
+        () => {},
+      );
       return;
     }
     first = signal;
