@@ -8,7 +8,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { compress } from './compress.mjs';
-import { minifyAgain } from './minify.mjs';
+import { minifyAgain, pruneMinified } from './minify.mjs';
 import { formIslands, islandEntry, unknownFormIslands } from './form-islands.mjs';
 import { prune } from './files.mjs';
 import { buildImages, imagesOutDir } from './images.mjs';
@@ -116,21 +116,36 @@ export async function buildClient({ root = ROOT, out = 'dist', islandDirs = ['is
   const production = mode === 'production';
   const outAbs = withRoot(root, out);
   await mkdir(join(outAbs, 'assets'), { recursive: true });
-  // The rule lists are derived while esbuild begins (a form island's entry waits for them); the
-  // images render while the bundles are built, minified and compressed (docs/performance.md §4).
+  // The rule lists are derived while esbuild begins (a form island's entry waits for them); React's
+  // module is minified and compressed as soon as it is built, while the islands wait for the rules;
+  // the images render meanwhile (docs/performance.md §4).
   const { islands, options, checked, react } = await clientBuilds({ root, out: outAbs, islandDirs, production, rules: deriveRules(root, forms) });
   const rendering = buildImages({ root, outAbs });
   rendering.catch(() => {}); // awaited below; a failure of an earlier step is the one reported
+  const minified = join(cacheDir(root), 'minified');
+  /**
+   * A build's outputs as they are served: in production minified again and with their twins.
+   * @param {Metafile[]} built
+   * @returns {Promise<{ files: string[], names: string[] }>} the outputs (absolute) and their minified copies' names
+   */
+  const finish = async (built) => {
+    const files = built.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f));
+    if (!production) return { files, names: [] };
+    const names = await minifyAgain(files, minified);
+    await compress(files);
+    return { files, names };
+  };
+  const reactFinished = react?.then(({ metafile }) => finish([metafile]));
+  reactFinished?.catch(() => {}); // awaited below, after the islands' build, whose failure comes first
   const [results] = await Promise.all([Promise.all(options.map((o) => esbuild.build(o))), checked]);
+  const own = results.map((r) => /** @type {Metafile} */ (r.metafile));
+  const finished = await Promise.all([finish(own), ...(reactFinished ? [reactFinished] : [])]);
   /** @type {Metafile[]} */
-  const metafiles = [...results.map((r) => /** @type {Metafile} */ (r.metafile)), ...(react ? [(await react).metafile] : [])];
-  const bundles = metafiles.flatMap((m) => Object.keys(m.outputs)).map((f) => resolve(root, f));
-  if (production) await minifyAgain(bundles, join(cacheDir(root), 'minified'));
-  const compressing = production ? compress(bundles) : undefined;
-  compressing?.catch(() => {}); // awaited below, as the images are
+  const metafiles = [...own, ...(react ? [(await react).metafile] : [])];
+  const bundles = finished.flatMap((f) => f.files);
+  if (production) await pruneMinified(minified, finished.flatMap((f) => f.names));
   const images = await rendering;
   const { manifest, files } = await writeManifest({ root, out: outAbs, islands, metafiles, images: images.images, production });
-  await compressing;
   if (production) await compress(files.filter((file) => !bundles.includes(file)));
   // images/ holds the rendered images (buildImages prunes it itself); vendor/ development's React.
   const folders = [imagesOutDir(outAbs), ...(production ? [] : [vendorOutDir(outAbs)])];

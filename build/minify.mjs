@@ -39,29 +39,40 @@ async function smallest(source) {
  * Minifies esbuild's JavaScript outputs again with swc, in place. The result of each output is
  * kept in `cacheDir` under a hash of what swc is given (its version, its options and the esbuild
  * output itself: esbuild's file name does not change with every option, e.g. where licence
- * comments go), so a warm build minifies only what changed; copies no output of this build has
- * are removed.
+ * comments go), so a warm build minifies only what changed. A build may call it more than once
+ * (React's module as soon as it is built, build/client.mjs), then {@link pruneMinified} once with
+ * every name the calls returned.
  * @param {string[]} files absolute paths of esbuild's outputs; only `.js` files are minified
  * @param {string} cacheDir a folder for minified copies (created when missing)
+ * @returns {Promise<string[]>} the names in `cacheDir` of these outputs' copies
  * @throws Error from swc when an output does not parse
  */
 export async function minifyAgain(files, cacheDir) {
   await mkdir(cacheDir, { recursive: true });
   const version = JSON.parse(await readFile(new URL('../node_modules/@swc/core/package.json', import.meta.url), 'utf8')).version;
   const scripts = files.filter((file) => file.endsWith('.js'));
-  /** @type {Set<string>} */
-  const names = new Set();
-  await Promise.all(
+  return Promise.all(
     scripts.map(async (file) => {
       const source = await readFile(file, 'utf8');
       const name = `${createHash('sha256').update(`${version}\n${JSON.stringify(WAYS)}\n${source}`).digest('hex').slice(0, 32)}.js`;
-      names.add(name);
       const cached = join(cacheDir, name);
-      if (existsSync(cached)) return writeAtomically(file, await readFile(cached));
-      const code = await smallest(source);
-      await writeFile(cached, code);
-      await writeAtomically(file, code);
+      if (existsSync(cached)) await writeAtomically(file, await readFile(cached));
+      else {
+        const code = await smallest(source);
+        await writeFile(cached, code);
+        await writeAtomically(file, code);
+      }
+      return name;
     }),
   );
-  for (const name of await readdir(cacheDir)) if (!names.has(name)) await rm(join(cacheDir, name), { force: true });
+}
+
+/**
+ * Removes the minified copies no output of this build has.
+ * @param {string} cacheDir the folder {@link minifyAgain} keeps its copies in
+ * @param {Iterable<string>} names every name this build's calls of {@link minifyAgain} returned
+ */
+export async function pruneMinified(cacheDir, names) {
+  const kept = new Set(names);
+  for (const name of await readdir(cacheDir)) if (!kept.has(name)) await rm(join(cacheDir, name), { force: true });
 }
