@@ -4,8 +4,10 @@
  * (csrf-csrf) bound to a signed anonymous cookie id.
  */
 import { randomUUID } from 'node:crypto';
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Request, Response } from 'express';
+import { serialize, type CookieSerializeOptions } from 'cookie';
 import cookieParser from 'cookie-parser';
+import { sign } from 'cookie-signature';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors.js';
@@ -87,23 +89,23 @@ function sameOrigin(req: Request, publicOrigins: readonly string[] | undefined):
   return publicOrigins ? publicOrigins.includes(origin) : origin === ownOrigin(req);
 }
 
+/** Options of a cookie set through {@link cookieJar}'s `res.cookie`, as csrf-csrf and the session id give them. */
+type CookieOptions = CookieSerializeOptions & { signed?: boolean };
+
 /**
- * An Express response that sends nothing and keeps the headers set on it: what cookie-parser and
- * csrf-csrf set through Express's `res.cookie`, for a response the fast path writes itself.
+ * Collects the `Set-Cookie` values of one token's issue, in the order they are set: what
+ * `res.cookie` would set on an Express response (a signed value as cookie-parser reads it back,
+ * `Path=/` unless given), for csrf-csrf, which sets its cookie through `res.cookie`, and for the
+ * session id. Both paths send the same values: the Express path appends them to its response, the
+ * fast path writes them with its header lines.
+ * @param secret the cookie-parser secret, which signs signed values
  */
-function headerSink(req: Request): { res: Response; lines(): string[] } {
-  const headers = new Map<string, [string, number | string | readonly string[]]>();
-  const res = Object.assign(Object.create(express.response) as Response, {
-    req,
-    locals: {},
-    setHeader(name: string, value: number | string | readonly string[]) {
-      headers.set(name.toLowerCase(), [name, value]);
-      return res;
-    },
-    getHeader: (name: string) => headers.get(name.toLowerCase())?.[1],
-    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
-  });
-  return { res, lines: () => [...headers.values()].flatMap(([name, value]) => [value].flat().flatMap((v) => [name, String(v)])) };
+function cookieJar(secret: string): { res: Response; values: string[] } {
+  const values: string[] = [];
+  const cookie = (name: string, value: string, { signed, ...options }: CookieOptions) => {
+    values.push(serialize(name, signed ? `s:${sign(value, secret)}` : value, { path: '/', ...options }));
+  };
+  return { res: { cookie } as unknown as Response, values };
 }
 
 /**
@@ -114,26 +116,32 @@ export function csrfTokens({ secret, logger, publicOrigins }: CrossSiteOptions):
   const overHttps = csrfFor(secret, true);
   const overHttp = csrfFor(secret, false);
   const pick = (req: Request) => (req.secure ? overHttps : overHttp);
-  // Cookies are parsed only where a token is issued or checked, not for every page.
+  // Cookies are parsed only where a token is issued or checked, not for every page; cookie-parser
+  // reads the request alone.
   const parseCookies = cookieParser(secret);
-  const withCookies = (req: Request, res: Response) => {
-    if (req.cookies === undefined) parseCookies(req, res, () => {});
+  const withCookies = (req: Request) => {
+    if (req.cookies === undefined) parseCookies(req, undefined as unknown as Response, () => {});
   };
-  const issue = (req: Request, res: Response) => {
-    withCookies(req, res);
-    ensureSessionId(req, res);
-    return pick(req).generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
+  const issue = (req: Request) => {
+    withCookies(req);
+    const jar = cookieJar(secret);
+    ensureSessionId(req, jar.res);
+    const token = pick(req).generateCsrfToken(req, jar.res, { overwrite: false, validateOnReuse: false });
+    return { token, values: jar.values };
   };
   return {
-    issue,
+    issue(req, res) {
+      const { token, values } = issue(req);
+      for (const value of values) res.append('Set-Cookie', value);
+      return token;
+    },
     issueLines(req) {
-      const sink = headerSink(req);
-      const token = issue(req, sink.res);
-      return { token, lines: sink.lines() };
+      const { token, values } = issue(req);
+      return { token, lines: values.flatMap((value) => ['Set-Cookie', value]) };
     },
     protect({ tokenRequired = true } = {}) {
-      return function crossSiteProtection(req, res, next) {
-        withCookies(req, res);
+      return function crossSiteProtection(req, _res, next) {
+        withCookies(req);
         if (!sameOrigin(req, publicOrigins)) {
           (req.log ?? logger).warn({ event: 'csrf_rejected', reason: 'cross-site' }, 'csrf_rejected');
           next(new HttpError(403, 'Cross-site request refused'));
