@@ -11,12 +11,19 @@
 // `npm run test:related` (scripts/test-related.mjs) runs those of them whose import closure reaches
 // a changed file (relatedTests below), from the same closure.
 //
+// The command prints the entries `node --test` is given (processEntries below): a file of its own
+// when it must run alone, and otherwise a group entry that imports several files, so that they
+// share one process and load the app once (each process spends about 2.3 CPU-seconds loading it
+// through tsx: docs/performance.md §1). A file runs alone when it needs a program, starts
+// processes of its own, or measures or mocks its process (its memory, its timers).
+//
 // A test needs a program when it, or a local module it imports (at any depth), names the
 // program's path variable (e.g. `NGINX_PATH` in test/helpers/nginx.ts), imports a browser driver
 // or runs a browser suite.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cacheDir } from '../build/paths.mjs';
 import { TOOLS } from './test-tools.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -130,6 +137,69 @@ export function laneFiles(lane) {
 }
 
 /**
+ * What marks a test file as one that measures or replaces something of its whole process (its
+ * memory after a forced collection, its timers): a file run before it in the same process, whose
+ * servers may still be open, would disturb it.
+ */
+const OWN_PROCESS = /\bmemoryUsage\b|--expose-gc|\bmock\.timers\b/;
+
+/**
+ * Whether a test file can share its process with other files: it needs no program, starts no
+ * process of its own, and neither measures nor mocks its process (its own text says so).
+ * @param {string} file absolute
+ */
+export const sharesProcess = (file) => !needsProgram(file) && !startsProcesses(file) && !OWN_PROCESS.test(source(file).text);
+
+/** How many group entries the files that share a process are split into: a lane's slots and one more. */
+export const GROUPS = 4;
+
+/**
+ * The entries `node --test` runs for some test files (docs/qa-kit.md §1): each file that must run
+ * alone as it is, then the files that can share a process in {@link GROUPS} group entries, each a
+ * module that loads its files one after the other, each in a suite named by its path, so their
+ * tests run in one process, file by file, in the order given. The entries are written to the build cache, under `test-groups/`.
+ * Groups are balanced by the files' sizes, and come first: they are the long ones.
+ * @param {string[]} files relative to the root, in the order they would run
+ * @param {string} name names the entries (`quick-1.test.mjs`, …)
+ * @returns {string[]} the entries, relative to the root
+ * @example
+ * processEntries(['test/shutdown.test.ts', 'test/filter.test.ts', 'test/logs.test.ts'], 'quick')
+ * // ['node_modules/.cache/eiland/<hash>/test-groups/quick-1.test.mjs', …, 'test/shutdown.test.ts']
+ */
+export function processEntries(files, name) {
+  const shared = files.filter((file) => sharesProcess(join(ROOT, file)));
+  const alone = files.filter((file) => !shared.includes(file));
+  /** @type {Array<{ bytes: number, files: string[] }>} */
+  const groups = Array.from({ length: Math.min(GROUPS, shared.length) }, () => ({ bytes: 0, files: [] }));
+  const bySize = shared.map((file) => ({ file, bytes: statSync(join(ROOT, file)).size })).sort((a, b) => b.bytes - a.bytes || a.file.localeCompare(b.file));
+  for (const { file, bytes } of bySize) {
+    const lightest = groups.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    lightest.files.push(file);
+    lightest.bytes += bytes;
+  }
+  const dir = join(cacheDir(ROOT), 'test-groups');
+  mkdirSync(dir, { recursive: true });
+  const entries = groups.map((group, i) => {
+    const entry = join(dir, `${name}-${i + 1}.test.mjs`);
+    // In the lane's order, so a group runs its files as the lane would.
+    const ordered = files.filter((file) => group.files.includes(file));
+    // Whole or not at all: another run of the same lane may be reading it.
+    const written = `${entry}.${process.pid}.tmp`;
+    // Each file is loaded inside a suite of its own, named by its path: its top-level hooks (a
+    // `useApp()` at the top of a file) belong to that suite, not to the process's root, so they run
+    // around its own tests and no other file's, as when it has its process to itself.
+    const suites = ordered.map((file) => `describe(${JSON.stringify(file)}, async () => {\n  await import(${JSON.stringify(pathToFileURL(join(ROOT, file)).href)});\n});`);
+    writeFileSync(written, `// Test files that share one process (scripts/test-files.mjs, docs/qa-kit.md §1).\nimport { describe } from 'node:test';\n\n${suites.join('\n')}\n`);
+    renameSync(written, entry);
+    return relative(ROOT, entry);
+  });
+  // Entries of an earlier run with more groups than this one.
+  const current = new Set(entries.map((entry) => join(ROOT, entry)));
+  for (const old of readdirSync(dir).filter((entry) => /^[\w-]+-\d+\.test\.mjs$/.test(entry) && entry.startsWith(`${name}-`))) if (!current.has(join(dir, old))) rmSync(join(dir, old), { force: true });
+  return [...entries, ...alone];
+}
+
+/**
  * The test files whose import closure reaches any of the changed files, as `npm run test:related`
  * runs them (docs/qa-kit.md §1): a changed test file reaches itself; a file no test imports, at any
  * depth, selects none.
@@ -158,5 +228,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('usage: node scripts/test-files.mjs quick|programs|all');
     process.exit(2);
   }
-  console.log(laneFiles(lane).join('\n'));
+  // `all` runs the programs' files first, as laneFiles orders them, then the quick lane's entries.
+  const entries = lane === 'all' ? [...laneFiles('programs'), ...processEntries(laneFiles('quick'), 'all')] : lane === 'quick' ? processEntries(laneFiles('quick'), 'quick') : laneFiles(lane);
+  console.log(entries.join('\n'));
 }

@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INPUTS } from '../build/fingerprint.mjs';
-import { laneFiles, needsProgram, relatedTests } from './test-files.mjs';
+import { laneFiles, needsProgram, processEntries, relatedTests } from './test-files.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -117,7 +117,8 @@ async function main() {
   if (code === 0 && !stopped) code = (await run('npm', ['run', '-s', 'build:test'])).code;
   if (code === 0 && !stopped) {
     const node = ['--import', 'tsx', '--import', './src/env.ts', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, '--test-reporter=spec'];
-    code = (await run(process.execPath, [...node, ...files.map(shown)])).code;
+    // As the lanes run them: the files that can share a process in group entries (test-files.mjs).
+    code = (await run(process.execPath, [...node, ...processEntries(files.map(shown), 'related')])).code;
   }
   const typed = await typecheck;
   if (stopped) return 1;
