@@ -157,8 +157,9 @@ export const GROUPS = 4;
  * The entries `node --test` runs for some test files (docs/qa-kit.md §1): each file that must run
  * alone as it is, then the files that can share a process in {@link GROUPS} group entries, each a
  * module that loads its files one after the other, each in a suite named by its path, so their
- * tests run in one process, file by file, in the order given. The entries are written to the build cache, under `test-groups/`.
- * Groups are balanced by the files' sizes, and come first: they are the long ones.
+ * tests run in one process, file by file, in the order given. The entries are written to the
+ * build cache, under `test-groups/`. Groups are balanced by the files' sizes, and come first: they
+ * are the long ones.
  * @param {string[]} files relative to the root, in the order they would run
  * @param {string} name names the entries (`quick-1.test.mjs`, …)
  * @returns {string[]} the entries, relative to the root
@@ -195,7 +196,8 @@ export function processEntries(files, name) {
   });
   // Entries of an earlier run with more groups than this one.
   const current = new Set(entries.map((entry) => join(ROOT, entry)));
-  for (const old of readdirSync(dir).filter((entry) => /^[\w-]+-\d+\.test\.mjs$/.test(entry) && entry.startsWith(`${name}-`))) if (!current.has(join(dir, old))) rmSync(join(dir, old), { force: true });
+  const ofThisName = (/** @type {string} */ entry) => entry.startsWith(`${name}-`) && /^\d+\.test\.mjs$/.test(entry.slice(name.length + 1));
+  for (const old of readdirSync(dir).filter(ofThisName)) if (!current.has(join(dir, old))) rmSync(join(dir, old), { force: true });
   return [...entries, ...alone];
 }
 
