@@ -23,8 +23,19 @@ const [command = 'npm', ...args] = positionals.length > 0 ? positionals : ['npm'
 /** A process that keeps one core busy until it is killed. */
 const burner = () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 const burners = Array.from({ length: busy }, burner);
-const stopBurners = () => burners.forEach((child) => child.kill('SIGKILL'));
-process.on('exit', stopBurners);
+const killBurners = () => burners.forEach((child) => child.kill('SIGKILL'));
+// However this script ends: a process still running at its exit is killed.
+process.on('exit', killBurners);
+
+/**
+ * Kills the busy processes and waits until each has ended, so none is left once this script exits.
+ * @returns {Promise<void>}
+ */
+async function stopBurners() {
+  const ended = burners.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((done) => child.once('exit', done))));
+  killBurners();
+  await Promise.all(ended);
+}
 
 /**
  * Runs the command once.
@@ -51,5 +62,5 @@ for (let run = 1; run <= times && failed === 0; run++) {
   console.log(`test:loaded: run ${run} of ${times}, ${[command, ...args].join(' ')} beside ${busy} busy processes: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s`);
   failed = code;
 }
-stopBurners();
+await stopBurners();
 process.exit(failed);

@@ -8,7 +8,6 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { waitFor } from './helpers/wait.js';
 
 const run = promisify(execFile);
 const SCRIPT = 'scripts/test-loaded.mjs';
@@ -29,8 +28,6 @@ describe('npm run test:loaded (docs/qa-kit.md §1)', () => {
     const { stdout } = await run(process.execPath, [SCRIPT, '--times', '2', '--', process.execPath, '-e', COUNT]);
     assert.deepEqual(stdout.match(/busy=\d+/g), [`busy=${before + 2}`, `busy=${before + 2}`]);
     assert.equal((stdout.match(/run \d of 2, .* beside 2 busy processes: passed in \d+ s/g) ?? []).length, 2);
-    // Killed as the command's runner exits: gone once the kernel has ended them.
-    await waitFor(async () => (await busyProcesses()) === before, 10_000);
     assert.equal(await busyProcesses(), before, 'the busy processes are gone');
   });
 
