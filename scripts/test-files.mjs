@@ -11,11 +11,10 @@
 // `npm run test:related` (scripts/test-related.mjs) runs those of them whose import closure reaches
 // a changed file (relatedTests below), from the same closure.
 //
-// The command prints the entries `node --test` is given (processEntries below): a file of its own
-// when it must run alone, and otherwise a group entry that imports several files, so that they
-// share one process and load the app once (each process spends about 2.3 CPU-seconds loading it
-// through tsx: docs/performance.md §1). A file runs alone when it needs a program, starts
-// processes of its own, or measures or mocks its process (its memory, its timers).
+// The command prints the entries `node --test` is given (processEntries below): modules that each
+// load several test files, so that they share one process and load the app once (each process
+// spends about 2.3 CPU-seconds loading it through tsx: docs/performance.md §1). A file runs in an
+// entry of its own only when it measures or mocks its process (its memory, its timers).
 //
 // A test needs a program when it, or a local module it imports (at any depth), names the
 // program's path variable (e.g. `NGINX_PATH` in test/helpers/nginx.ts), imports a browser driver
@@ -24,6 +23,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheDir } from '../build/paths.mjs';
+import { readDurations } from './test-durations.mjs';
 import { TOOLS } from './test-tools.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -144,53 +144,100 @@ export function laneFiles(lane) {
 const OWN_PROCESS = /\bmemoryUsage\b|--expose-gc|\bmock\.timers\b/;
 
 /**
- * Whether a test file can share its process with other files: it needs no program, starts no
- * process of its own, and neither measures nor mocks its process (its own text says so).
+ * Whether a test file can share its process with other files: it neither measures nor mocks its
+ * process (its own text says so).
  * @param {string} file absolute
  */
-export const sharesProcess = (file) => !needsProgram(file) && !startsProcesses(file) && !OWN_PROCESS.test(source(file).text);
+export const sharesProcess = (file) => !OWN_PROCESS.test(source(file).text);
 
-/** How many group entries the files that share a process are split into: a lane's slots and one more. */
-export const GROUPS = 4;
+/** How many groups the files that share a process and need no program are split into: `test:quick`'s slots. */
+export const GROUPS = 3;
 
 /**
- * The entries `node --test` runs for some test files (docs/qa-kit.md §1): each file that must run
- * alone as it is, then the files that can share a process in {@link GROUPS} group entries, each a
- * module that loads its files one after the other, each in a suite named by its path, so their
- * tests run in one process, file by file, in the order given. The entries are written to the
- * build cache, under `test-groups/`. Groups are balanced by the files' sizes, and come first: they
- * are the long ones.
+ * How many files that need a program a group holds on average: they are few and long (a browser
+ * suite takes 20–130 s), so they go in more groups than the others, each small against the lane.
+ */
+export const PROGRAM_GROUP_SIZE = 4;
+
+/**
+ * How long one test file may take, in ms, by lane: as when each file had a process of its own
+ * (`npm test` 180 s, `npm run test:quick` 60 s). `node --test`'s own `--test-timeout` bounds a
+ * whole entry in Node 20, so package.json gives it room for a group (docs/qa-kit.md §1).
+ */
+export const FILE_TIMEOUT = { all: 180_000, quick: 60_000 };
+
+/**
+ * How long each file is expected to take, in ms: its last duration (scripts/test-durations.mjs),
+ * else its size in bytes scaled as the sizes of the files of known duration scale to their times
+ * (before any run, the bytes alone).
+ * @param {string[]} files relative to the root
+ * @returns {Map<string, number>}
+ */
+function expectedTimes(files) {
+  const last = readDurations();
+  const bytes = new Map(files.map((file) => [file, statSync(join(ROOT, file)).size]));
+  const known = files.filter((file) => last[file] !== undefined);
+  const sum = (/** @type {number[]} */ values) => values.reduce((a, b) => a + b, 0);
+  const perByte = known.length > 0 ? sum(known.map((file) => last[file] ?? 0)) / sum(known.map((file) => bytes.get(file) ?? 0)) : 1;
+  return new Map(files.map((file) => [file, last[file] ?? (bytes.get(file) ?? 0) * perByte]));
+}
+
+/**
+ * Splits files into at most `count` groups of about equal expected time, longest file first to
+ * the group with the least so far; each group keeps the order given.
+ * @param {string[]} files relative to the root
+ * @param {number} count
+ * @param {Map<string, number>} times expected ms per file
+ * @returns {string[][]} no group empty
+ */
+function balanced(files, count, times) {
+  /** @type {Array<{ ms: number, files: string[] }>} */
+  const groups = Array.from({ length: Math.min(count, files.length) }, () => ({ ms: 0, files: [] }));
+  const longestFirst = [...files].sort((a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0) || a.localeCompare(b));
+  for (const file of longestFirst) {
+    const least = groups.reduce((a, b) => (b.ms < a.ms ? b : a));
+    least.files.push(file);
+    least.ms += times.get(file) ?? 0;
+  }
+  return groups.map((group) => files.filter((file) => group.files.includes(file)));
+}
+
+/**
+ * The entries `node --test` runs for some test files (docs/qa-kit.md §1), each a module that loads
+ * its files one after the other, each in a suite named by its path and bounded by `timeout`
+ * (scripts/test-group.mjs), so their tests run in one process, file by file, in the order given:
+ * the files that need a program, {@link PROGRAM_GROUP_SIZE} to a group on average; the other files
+ * that can share a process, in {@link GROUPS} groups; and each file that cannot, alone. Groups are balanced by the
+ * files' expected times, and the entries are given longest first, so that no long one is begun
+ * last. The entries are written to the build cache, under `test-groups/`.
  * @param {string[]} files relative to the root, in the order they would run
  * @param {string} name names the entries (`quick-1.test.mjs`, …)
+ * @param {{ timeout: number }} limits `timeout`: how long one file may take, in ms
  * @returns {string[]} the entries, relative to the root
  * @example
- * processEntries(['test/shutdown.test.ts', 'test/filter.test.ts', 'test/logs.test.ts'], 'quick')
- * // ['node_modules/.cache/eiland/<hash>/test-groups/quick-1.test.mjs', …, 'test/shutdown.test.ts']
+ * processEntries(['test/shutdown.test.ts', 'test/filter.test.ts', 'test/logs.test.ts'], 'quick', { timeout: 60_000 })
+ * // ['node_modules/.cache/eiland/<hash>/test-groups/quick-1.test.mjs', …]
  */
-export function processEntries(files, name) {
+export function processEntries(files, name, { timeout }) {
   const shared = files.filter((file) => sharesProcess(join(ROOT, file)));
-  const alone = files.filter((file) => !shared.includes(file));
-  /** @type {Array<{ bytes: number, files: string[] }>} */
-  const groups = Array.from({ length: Math.min(GROUPS, shared.length) }, () => ({ bytes: 0, files: [] }));
-  const bySize = shared.map((file) => ({ file, bytes: statSync(join(ROOT, file)).size })).sort((a, b) => b.bytes - a.bytes || a.file.localeCompare(b.file));
-  for (const { file, bytes } of bySize) {
-    const lightest = groups.reduce((a, b) => (b.bytes < a.bytes ? b : a));
-    lightest.files.push(file);
-    lightest.bytes += bytes;
-  }
+  const programs = shared.filter((file) => needsProgram(join(ROOT, file)));
+  const rest = shared.filter((file) => !programs.includes(file));
+  const times = expectedTimes(files);
+  const groupTime = (/** @type {string[]} */ group) => group.reduce((ms, file) => ms + (times.get(file) ?? 0), 0);
+  const groups = [
+    ...balanced(programs, Math.ceil(programs.length / PROGRAM_GROUP_SIZE), times),
+    ...balanced(rest, GROUPS, times),
+    ...files.filter((file) => !shared.includes(file)).map((file) => [file]),
+  ].sort((a, b) => groupTime(b) - groupTime(a));
   const dir = join(cacheDir(ROOT), 'test-groups');
   mkdirSync(dir, { recursive: true });
   const entries = groups.map((group, i) => {
     const entry = join(dir, `${name}-${i + 1}.test.mjs`);
-    // In the lane's order, so a group runs its files as the lane would.
-    const ordered = files.filter((file) => group.files.includes(file));
     // Whole or not at all: another run of the same lane may be reading it.
     const written = `${entry}.${process.pid}.tmp`;
-    // Each file is loaded inside a suite of its own, named by its path: its top-level hooks (a
-    // `useApp()` at the top of a file) belong to that suite, not to the process's root, so they run
-    // around its own tests and no other file's, as when it has its process to itself.
-    const suites = ordered.map((file) => `describe(${JSON.stringify(file)}, async () => {\n  await import(${JSON.stringify(pathToFileURL(join(ROOT, file)).href)});\n});`);
-    writeFileSync(written, `// Test files that share one process (scripts/test-files.mjs, docs/qa-kit.md §1).\nimport { describe } from 'node:test';\n\n${suites.join('\n')}\n`);
+    const files = group.map((file) => [file, pathToFileURL(join(ROOT, file)).href]);
+    const runner = pathToFileURL(fileURLToPath(new URL('./test-group.mjs', import.meta.url))).href;
+    writeFileSync(written, `// Test files that share one process (scripts/test-files.mjs, docs/qa-kit.md §1).\nimport { shareProcess } from ${JSON.stringify(runner)};\n\nawait shareProcess([\n${files.map((file) => `  ${JSON.stringify(file)},`).join('\n')}\n], { timeout: ${timeout} });\n`);
     renameSync(written, entry);
     return relative(ROOT, entry);
   });
@@ -198,7 +245,7 @@ export function processEntries(files, name) {
   const current = new Set(entries.map((entry) => join(ROOT, entry)));
   const ofThisName = (/** @type {string} */ entry) => entry.startsWith(`${name}-`) && /^\d+\.test\.mjs$/.test(entry.slice(name.length + 1));
   for (const old of readdirSync(dir).filter(ofThisName)) if (!current.has(join(dir, old))) rmSync(join(dir, old), { force: true });
-  return [...entries, ...alone];
+  return entries;
 }
 
 /**
@@ -230,7 +277,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('usage: node scripts/test-files.mjs quick|programs|all');
     process.exit(2);
   }
-  // `all` runs the programs' files first, as laneFiles orders them, then the quick lane's entries.
-  const entries = lane === 'all' ? [...laneFiles('programs'), ...processEntries(laneFiles('quick'), 'all')] : lane === 'quick' ? processEntries(laneFiles('quick'), 'quick') : laneFiles(lane);
+  const entries = lane === 'programs' ? laneFiles(lane) : processEntries(laneFiles(lane), lane, { timeout: FILE_TIMEOUT[lane] });
   console.log(entries.join('\n'));
 }

@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INPUTS } from '../build/fingerprint.mjs';
-import { laneFiles, needsProgram, processEntries, relatedTests } from './test-files.mjs';
+import { FILE_TIMEOUT, laneFiles, needsProgram, processEntries, relatedTests } from './test-files.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -110,15 +110,16 @@ async function main() {
   }
   const typecheck = run(join(ROOT, 'node_modules', '.bin', 'tsc'), ['--noEmit'], { keep: true });
   const programs = files.some(needsProgram);
-  const [concurrency, timeout] = programs ? [2, 180000] : [3, 60000]; // as package.json's test, test:quick
+  // As package.json's test and test:quick: `--test-timeout` bounds a whole entry, FILE_TIMEOUT each file.
+  const [concurrency, timeout, lane] = programs ? [2, 900000, /** @type {const} */ ('all')] : [3, 300000, /** @type {const} */ ('quick')];
   let code = programs ? (await run(process.execPath, ['scripts/ensure-test-tools.mjs'])).code : 0;
   if (code === 0 && !stopped) code = (await run(process.execPath, ['build.mjs'])).code;
   // The tests' own build, as every test script makes it (package.json's build:test).
   if (code === 0 && !stopped) code = (await run('npm', ['run', '-s', 'build:test'])).code;
   if (code === 0 && !stopped) {
-    const node = ['--import', 'tsx', '--import', './src/env.ts', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, '--test-reporter=spec'];
+    const node = ['--import', 'tsx', '--import', './src/env.ts', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, ...['spec', './scripts/test-durations.mjs'].flatMap((reporter) => [`--test-reporter=${reporter}`, '--test-reporter-destination=stdout'])];
     // As the lanes run them: the files that can share a process in group entries (test-files.mjs).
-    code = (await run(process.execPath, [...node, ...processEntries(files.map(shown), 'related')])).code;
+    code = (await run(process.execPath, [...node, ...processEntries(files.map(shown), 'related', { timeout: FILE_TIMEOUT[lane] })])).code;
   }
   const typed = await typecheck;
   if (stopped) return 1;
