@@ -4,12 +4,15 @@
  * stopped however a test ends ({@link withProcess}).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { waitFor } from './app.js';
 import { useResource } from './suite.js';
 import { ALLOCATOR_ENV, NODE_FLAGS } from '../../scripts/production-env.mjs';
+import { SERVER_PROCESS_BUNDLE } from '../fixtures/server-process-bundle.mjs';
 
 /** What a project copy holds besides `node_modules` (and, where asked, `dist`). */
 export const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'build', 'src', 'protocol', 'views', 'islands', 'images', 'public', 'scripts'];
@@ -231,7 +234,7 @@ interface RunningFixtureServer extends RunningBundle {
 
 /**
  * Starts test/fixtures/server-process.ts — the app with the test-only routes (test/fixtures/test-routes.tsx) —
- * as its own process, under tsx, with {@link productionEnv} (NODE_ENV unset) and a database in a
+ * as its own process, from its bundle (`npm run build:test`, test/fixtures/build-server-process.mjs), with {@link productionEnv} (NODE_ENV unset) and a database in a
  * temporary folder (removed when it is stopped), and waits for its `server_started` line.
  * @param extra environment added to the production one
  * @throws Error with its output when it exits or is not started within `ms` (it is stopped)
@@ -255,10 +258,13 @@ const jsonLines = (server: WatchedProcess) =>
  * its start (`HOLD_START_UNTIL_SIGNAL=1` holds it until a SIGTERM).
  * @param extra environment added to the production one
  * @returns the process; its stop removes its database's folder
+ * @throws Error when the bundle has not been built, saying how to build it
  */
 export async function spawnFixtureServer(extra: NodeJS.ProcessEnv = {}): Promise<WatchedProcess & { lines(): Array<Record<string, unknown>> }> {
   const dir = await mkdtemp(join(tmpdir(), 'eiland-proc-'));
-  const watched = startProcess(process.execPath, [...NODE_FLAGS, '--import', 'tsx', '--import', './src/env.ts', 'test/fixtures/server-process.ts', join(dir, 'eiland.db')], { cwd: process.cwd(), env: productionEnv(extra) });
+  const { env, main } = SERVER_PROCESS_BUNDLE;
+  if (!existsSync(main)) throw new Error(`${relative(process.cwd(), main)} is missing: run "npm run build:test" (every test script runs it)`);
+  const watched = startProcess(process.execPath, [...NODE_FLAGS, '--import', pathToFileURL(env).href, main, join(dir, 'eiland.db')], { cwd: process.cwd(), env: productionEnv(extra) });
   const server: WatchedProcess = {
     ...watched,
     async stop(signal, graceMs) {
