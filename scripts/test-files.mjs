@@ -5,8 +5,8 @@
 //                                       start processes of their own first (the long ones)
 //   node scripts/test-files.mjs programs → the rest: the server tests that need one, and the browser
 //                                       suites (test/e2e/*.test.ts)
-//   node scripts/test-files.mjs all   → both, the programs' first: `npm test` runs them two at a
-//                                       time, and the long files begun first leave no long tail
+//   node scripts/test-files.mjs all   → both, the programs' first: `npm test` runs their entries
+//                                       two at a time, the longest first
 //
 // `npm run test:related` (scripts/test-related.mjs) runs those of them whose import closure reaches
 // a changed file (relatedTests below), from the same closure.
@@ -155,7 +155,7 @@ export const GROUPS = 3;
 
 /**
  * How many files that need a program a group holds on average: they are few and long (a browser
- * suite takes 20–130 s), so they go in more groups than the others, each small against the lane.
+ * suite takes 15–60 s), so they go in more groups than the others, each small against the lane.
  */
 export const PROGRAM_GROUP_SIZE = 4;
 
