@@ -207,9 +207,9 @@ function balanced(files, count, times) {
  * its files one after the other, each in a suite named by its path and bounded by `timeout`
  * (scripts/test-group.mjs), so their tests run in one process, file by file, in the order given:
  * the files that need a program, {@link PROGRAM_GROUP_SIZE} to a group on average; the other files
- * that can share a process, in {@link GROUPS} groups; and each file that cannot, alone. Groups are balanced by the
- * files' expected times, and the entries are given longest first, so that no long one is begun
- * last. The entries are written to the build cache, under `test-groups/`.
+ * that can share a process, in {@link GROUPS} groups; and each file that cannot, alone. Groups are
+ * balanced by the files' expected times, and the entries are given longest first, so that no long
+ * one is begun last. The entries are written to the build cache, under `test-groups/`.
  * @param {string[]} files relative to the root, in the order they would run
  * @param {string} name names the entries (`quick-1.test.mjs`, …)
  * @param {{ timeout: number }} limits `timeout`: how long one file may take, in ms
@@ -231,13 +231,13 @@ export function processEntries(files, name, { timeout }) {
   ].sort((a, b) => groupTime(b) - groupTime(a));
   const dir = join(cacheDir(ROOT), 'test-groups');
   mkdirSync(dir, { recursive: true });
+  const runner = pathToFileURL(fileURLToPath(new URL('./test-group.mjs', import.meta.url))).href;
   const entries = groups.map((group, i) => {
     const entry = join(dir, `${name}-${i + 1}.test.mjs`);
     // Whole or not at all: another run of the same lane may be reading it.
     const written = `${entry}.${process.pid}.tmp`;
-    const files = group.map((file) => [file, pathToFileURL(join(ROOT, file)).href]);
-    const runner = pathToFileURL(fileURLToPath(new URL('./test-group.mjs', import.meta.url))).href;
-    writeFileSync(written, `// Test files that share one process (scripts/test-files.mjs, docs/qa-kit.md §1).\nimport { shareProcess } from ${JSON.stringify(runner)};\n\nawait shareProcess([\n${files.map((file) => `  ${JSON.stringify(file)},`).join('\n')}\n], { timeout: ${timeout} });\n`);
+    const loaded = group.map((file) => `  ${JSON.stringify([file, pathToFileURL(join(ROOT, file)).href])},`);
+    writeFileSync(written, `// Test files that share one process (scripts/test-files.mjs, docs/qa-kit.md §1).\nimport { shareProcess } from ${JSON.stringify(runner)};\n\nawait shareProcess([\n${loaded.join('\n')}\n], { timeout: ${timeout} });\n`);
     renameSync(written, entry);
     return relative(ROOT, entry);
   });

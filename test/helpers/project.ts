@@ -234,8 +234,9 @@ interface RunningFixtureServer extends RunningBundle {
 
 /**
  * Starts test/fixtures/server-process.ts — the app with the test-only routes (test/fixtures/test-routes.tsx) —
- * as its own process, from its bundle (`npm run build:test`, test/fixtures/build-server-process.mjs), with {@link productionEnv} (NODE_ENV unset) and a database in a
- * temporary folder (removed when it is stopped), and waits for its `server_started` line.
+ * as its own process, from its bundle (`npm run build:test`, test/fixtures/build-server-process.mjs),
+ * with {@link productionEnv} (NODE_ENV unset) and a database in a temporary folder (removed when it
+ * is stopped), and waits for its `server_started` line.
  * @param extra environment added to the production one
  * @throws Error with its output when it exits or is not started within `ms` (it is stopped)
  */
@@ -261,9 +262,9 @@ const jsonLines = (server: WatchedProcess) =>
  * @throws Error when the bundle has not been built, saying how to build it
  */
 export async function spawnFixtureServer(extra: NodeJS.ProcessEnv = {}): Promise<WatchedProcess & { lines(): Array<Record<string, unknown>> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'eiland-proc-'));
   const { env, main } = SERVER_PROCESS_BUNDLE;
   if (!existsSync(main)) throw new Error(`${relative(process.cwd(), main)} is missing: run "npm run build:test" (every test script runs it)`);
+  const dir = await mkdtemp(join(tmpdir(), 'eiland-proc-'));
   const watched = startProcess(process.execPath, [...NODE_FLAGS, '--import', pathToFileURL(env).href, main, join(dir, 'eiland.db')], { cwd: process.cwd(), env: productionEnv(extra) });
   const server: WatchedProcess = {
     ...watched,
