@@ -27,6 +27,18 @@ export function readDurations() {
 }
 
 /**
+ * Keeps durations in place of the earlier ones, whole or not at all: a run of another lane may be
+ * reading them.
+ * @param {Record<string, number>} kept test file, relative to the root → ms
+ */
+export function writeDurations(kept) {
+  mkdirSync(dirname(DURATIONS), { recursive: true });
+  const written = `${DURATIONS}.${process.pid}.tmp`;
+  writeFileSync(written, `${JSON.stringify(kept, null, 1)}\n`);
+  renameSync(written, DURATIONS);
+}
+
+/**
  * The reporter: every file's suite in a group entry (named by its path, scripts/test-files.mjs)
  * reports once at the top level with its duration; those of this run replace the earlier ones.
  * @param {AsyncIterable<{ type: string, data: { name: string, nesting: number, details?: { duration_ms?: number } } }>} source
@@ -39,10 +51,5 @@ export default async function* durations(source) {
       seen[data.name] = Math.round(data.details.duration_ms);
     }
   }
-  if (Object.keys(seen).length === 0) return;
-  mkdirSync(dirname(DURATIONS), { recursive: true });
-  // Whole or not at all: a run of another lane may be reading it.
-  const written = `${DURATIONS}.${process.pid}.tmp`;
-  writeFileSync(written, `${JSON.stringify({ ...readDurations(), ...seen }, null, 1)}\n`);
-  renameSync(written, DURATIONS);
+  if (Object.keys(seen).length > 0) writeDurations({ ...readDurations(), ...seen });
 }

@@ -4,7 +4,7 @@
  * bounded by its lane's limit, and a file that measures or mocks its process alone.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { execFile } from 'node:child_process';
@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
-import durations, { DURATIONS, readDurations } from '../scripts/test-durations.mjs';
+import durations, { readDurations, writeDurations } from '../scripts/test-durations.mjs';
 import { FILE_TIMEOUT, GROUPS, laneFiles, needsProgram, PROGRAM_GROUP_SIZE, processEntries, sharesProcess } from '../scripts/test-files.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -139,11 +139,7 @@ describe('the test files that share a process', () => {
 });
 
 /** Replaces the kept durations by what `change` makes of them. */
-function rewriteDurations(change: (known: Record<string, number>) => Record<string, number>): void {
-  const written = `${DURATIONS}.${process.pid}.tmp`;
-  writeFileSync(written, JSON.stringify(change(readDurations())));
-  renameSync(written, DURATIONS);
-}
+const rewriteDurations = (change: (known: Record<string, number>) => Record<string, number>): void => writeDurations(change(readDurations()));
 
 describe('the durations reporter', () => {
   it('keeps how long each test file took, from the suites named by their paths, beside the earlier ones', async () => {
