@@ -25,6 +25,8 @@ export const SOURCES = {
   rules: 'src/forms/browser-rule-lists.ts',
   /** The server's entry in each mode. */
   server: { production: 'src/main.ts', development: 'src/dev/main.ts' },
+  /** The staff command's entry, bundled beside the production server (docs/beheer.md §1). */
+  staff: 'src/staff.ts',
   /** The SVGs the build renders (docs/images.md §3). */
   images: 'images',
 };

@@ -3,7 +3,7 @@
 /** @import { BuildOptions, BuildResult, OutputFile } from 'esbuild' */
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ROOT, SOURCES, withRoot } from './paths.mjs';
 
@@ -48,7 +48,8 @@ export function serverOptions({ root, out, mode, buildId }) {
   const production = mode === 'production';
   return {
     absWorkingDir: root,
-    entryPoints: { main: SOURCES.server[mode] },
+    // The staff command (docs/beheer.md §1) beside the server, so it runs where only dist/ and the pruned packages are.
+    entryPoints: production ? { main: SOURCES.server[mode], staff: SOURCES.staff } : { main: SOURCES.server[mode] },
     outdir: join(withRoot(root, out), 'server'),
     bundle: true,
     platform: 'node',
@@ -91,10 +92,10 @@ export function bundleServer({ root, out, mode }) {
  */
 export async function writeServer(result, buildId) {
   if (buildId.length !== BUILD_ID_PLACEHOLDER.length) throw new RangeError(`A build id has ${BUILD_ID_PLACEHOLDER.length} characters, got "${buildId}"`);
-  const main = result.outputFiles.find((f) => f.path.endsWith('.js'));
+  const main = result.outputFiles.find((f) => f.path.endsWith(`${sep}main.js`));
   if (!main) throw new Error('The server build wrote no main.js');
   await mkdir(dirname(main.path), { recursive: true });
-  await Promise.all(result.outputFiles.map((f) => writeFile(f.path, f === main ? f.text.replace(BUILD_ID_PLACEHOLDER, buildId) : f.contents)));
+  await Promise.all(result.outputFiles.map((f) => writeFile(f.path, f.path.endsWith('.js') ? f.text.replace(BUILD_ID_PLACEHOLDER, buildId) : f.contents)));
   return main.path;
 }
 

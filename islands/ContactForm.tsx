@@ -10,8 +10,8 @@ import { ErrorSummary, Field, Form, Notice } from './lib/forms/markup.js';
 import { textareaField } from './lib/forms/textarea.js';
 import { useForm } from './lib/forms/use-form.js';
 
-/** The fields, in form order. */
-const FIELDS = defineFields({
+/** The fields, in form order; beheer shows their labels and options (docs/beheer.md §4). */
+export const FIELDS = defineFields({
   naam: { control: 'text', label: 'Naam', autoComplete: 'name' },
   email: { control: 'email', label: 'E-mailadres', hint: 'We antwoorden op dit adres.', autoComplete: 'email' },
   onderwerp: selectField({ label: 'Onderwerp', placeholder: 'Kies een onderwerp', options: SUBJECTS }),

@@ -11,7 +11,7 @@ import { ErrorSummary, Field, Form, Notice } from './lib/forms/markup.js';
 import { useForm } from './lib/forms/use-form.js';
 
 /** The fields, in form order (docs/forms.md §2). */
-const FIELDS = defineFields({
+export const FIELDS = defineFields({
   naam: { control: 'text', label: 'Naam', autoComplete: 'name' },
   email: { control: 'email', label: 'E-mailadres', autoComplete: 'email' },
   website: { control: 'url', label: 'Website (optioneel)', hint: 'Begin met http:// of https://.', autoComplete: 'url' },

@@ -29,6 +29,8 @@ import { requestPipeline } from './request-pipeline.js';
 import { createRenderCache } from './render/cache.js';
 import { withRenderCache } from './render/cached-render.js';
 import { createPageRenderer } from './render/renderer.js';
+import { addBeheerRoutes, BEHEER } from './beheer/route.js';
+import { beheerRoutes } from './beheer/routes.js';
 import { addClientErrorsRoute } from './routes/client-errors.js';
 import { addCrawlerRoutes } from './routes/crawlers.js';
 import { addDownloadRoute } from './routes/erasure.js';
@@ -104,7 +106,8 @@ export function createApp(config: Config, options: AppOptions): App {
   const limits = rateLimits({ storage, logger });
   const site = siteRoutes(storage, config.formRateLimit, config.retentionDays, options.forms ?? FORMS);
   const pages = [...site, ...(options.extraRoutes ?? [])];
-  const maskPath = personalPathMask(pages);
+  const beheer = beheerRoutes(options.forms ?? FORMS);
+  const maskPath = personalPathMask([...pages, ...beheer]);
   const image = imageService(config, { buildDir: assets.dir, publicDir, defaultCacheDir: join(PROJECT_ROOT, 'data', 'image-cache'), logger, metrics, optimizer: options.imageOptimizer });
 
   const app = express();
@@ -120,7 +123,8 @@ export function createApp(config: Config, options: AppOptions): App {
   // Every route in one router: a request walks one route table.
   const routes = Router({ caseSensitive: true, strict: true });
   addClientErrorsRoute(routes, { csrf, limits, maskPath });
-  addCrawlerRoutes(routes, { routes: site, origin: config.publicOrigins?.[0] });
+  addCrawlerRoutes(routes, { routes: site, origin: config.publicOrigins?.[0], disallowed: [BEHEER] });
+  addBeheerRoutes(routes, { routes: beheer, storage, secret: config.csrfSecret, render, csrf, limits });
   addPageRoutes(routes, { routes: pages, render, csrf, limits, metrics });
   addDownloadRoute(routes, { storage });
   const steps = withSteps(

@@ -3,7 +3,7 @@
  * top to bottom. Messages come from the catalogue (`protocol/messages.ts`).
  */
 import { IsIn, IsNotEmpty, MaxLength, MinLength } from 'class-validator';
-import ContactForm from '../../islands/ContactForm.js';
+import ContactForm, { FIELDS } from '../../islands/ContactForm.js';
 import { SUBJECTS } from '../../protocol/contact.js';
 import { ContactBedankt } from '../../views/pages/ContactBedankt.js';
 import { greeting, SIGNATURE, type MailContent } from '../mail/compose.js';
@@ -59,6 +59,8 @@ export const contactForm = defineForm({
     // The subject is a category, not personal data; the message and its sender are never logged.
     logged: (message) => ({ subject: message.onderwerp }),
   },
+  // The organisation is told of each message and answers it (docs/beheer.md §5).
+  beheer: { fields: FIELDS, columns: ['naam', 'email', 'onderwerp'], notify: true, answerable: true },
   keep: { table: 'contact_messages', fields: ['naam', 'email', 'onderwerp', 'bericht'], mail: receipt },
 });
 

@@ -9,6 +9,7 @@ import type { ClassConstructor } from 'class-transformer';
 import type { ComponentType } from 'react';
 import { CSRF_FIELD, HONEYPOT_FIELD, SUBMISSION_FIELD, type FormProps } from '../../protocol/forms.js';
 import type { RouteDeclaration } from '../../protocol/routes.js';
+import type { FieldSpecs } from '../../islands/lib/forms/fields.js';
 import type { FormShape } from './body.js';
 import { keeping, type KeepDeclaration, type Keeping } from './keep.js';
 import { traitsOf } from './rules.js';
@@ -28,6 +29,18 @@ export interface FormPages<T> {
   next?(id: string): string;
   /** What of a valid post its `<name>_received` log line carries besides the form and `repeated`: never personal data. */
   logged?(value: T): Record<string, string | number | boolean>;
+}
+
+/** How beheer shows a form's submissions (docs/beheer.md §4–§5); every part has a default. */
+export interface BeheerDeclaration {
+  /** The island's fields (its `FIELDS`): their labels and options name the columns and choices; absent: the fields' names. */
+  fields?: FieldSpecs;
+  /** The kept fields a list shows, before the date (like Django's `list_display`); absent: the first three. */
+  columns?: readonly string[];
+  /** Whether the organisation is told of each submission by e-mail (`NOTIFY_TO`, docs/beheer.md §5); absent: not. */
+  notify?: boolean;
+  /** Whether a submission can be marked answered (docs/beheer.md §5); absent: not. */
+  answerable?: boolean;
 }
 
 /** A declared form. */
@@ -50,6 +63,8 @@ export interface FormDefinition<T extends object = object, K extends string = st
   keep?: Keeping<T, K>;
   /** Its pages. */
   pages: FormPages<T>;
+  /** How beheer shows it (docs/beheer.md §4). */
+  beheer: BeheerDeclaration;
   /**
    * Its pages' route declarations, for a form whose pages are not in `protocol/routes.json` (a
    * test's own form); absent: they are declared there, with the island and the menu.
@@ -64,6 +79,7 @@ interface FormInput<T> {
   island: string;
   dto: ClassConstructor<T>;
   pages: FormPages<NoInfer<T>>;
+  beheer?: BeheerDeclaration;
   routes?: readonly RouteDeclaration[];
 }
 
@@ -78,7 +94,7 @@ interface FormInput<T> {
  */
 export function defineForm<T extends object, K extends keyof T & string>(form: FormInput<T> & { keep: KeepDeclaration<T, K> }): FormDefinition<T, K> & { keep: Keeping<T, K> };
 export function defineForm<T extends object>(form: FormInput<T>): FormDefinition<T, never>;
-export function defineForm<T extends object, K extends keyof T & string>({ name, path, island, dto, keep, pages, routes }: FormInput<T> & { keep?: KeepDeclaration<T, K> }): FormDefinition<T, K> {
+export function defineForm<T extends object, K extends keyof T & string>({ name, path, island, dto, keep, pages, beheer = {}, routes }: FormInput<T> & { keep?: KeepDeclaration<T, K> }): FormDefinition<T, K> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new TypeError(`A form's name is lower-case letters, digits and "-", got "${name}"`);
   const fields = [...rulesOf(dto).keys()];
   if (fields.length === 0) throw new TypeError(`Form "${name}": its DTO ${dto.name} declares no field with a rule`);
@@ -94,6 +110,7 @@ export function defineForm<T extends object, K extends keyof T & string>({ name,
     shape: { single: [...fields.filter((f) => !multiple.includes(f)), CSRF_FIELD, SUBMISSION_FIELD, HONEYPOT_FIELD], multiple },
     keep: keep && keeping(name, keep, traits),
     pages,
+    beheer,
     ...(routes && { routes }),
   };
 }

@@ -19,7 +19,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import RegistrationForm from '../../islands/RegistrationForm.js';
+import RegistrationForm, { FIELDS } from '../../islands/RegistrationForm.js';
 import { CONSENT_VALUE, INTERESTS } from '../../protocol/registration.js';
 import { Bedankt } from '../../views/pages/Bedankt.js';
 import { greeting, SIGNATURE, type MailContent } from '../mail/compose.js';
@@ -110,6 +110,7 @@ export const registrationForm = defineForm({
     // One row per submission key: a repeat is sent to the first registration's page (docs/forms.md §7).
     next: (id) => `/aanmeldingen/${id}`,
   },
+  beheer: { fields: FIELDS, columns: ['naam', 'email', 'personen'] },
   keep: {
     table: 'registrations',
     fields: ['naam', 'email', 'website', 'referentie', 'gebruikersnaam', 'landcode', 'interesses', 'personen'],

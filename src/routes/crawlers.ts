@@ -22,10 +22,10 @@ function sitemapPaths(routes: readonly AnyPageRoute[]): string[] {
  * @param routes the site's route table
  * @param origin the canonical public origin, or undefined
  */
-function robotsTxt(routes: readonly AnyPageRoute[], origin: string | undefined): string {
+function robotsTxt(routes: readonly AnyPageRoute[], origin: string | undefined, disallowed: readonly string[]): string {
   // Each prefix once: the confirmation and its erasure share `/aanmeldingen/`.
   const secret = [...new Set(routes.filter((r) => r.secretParams !== undefined && r.secretParams.length > 0).map((r) => r.path.slice(0, r.path.indexOf(':'))))];
-  const lines = ['User-agent: *', 'Allow: /', ...secret.map((prefix) => `Disallow: ${prefix}`)];
+  const lines = ['User-agent: *', 'Allow: /', ...[...secret, ...disallowed].map((prefix) => `Disallow: ${prefix}`)];
   if (origin !== undefined) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
   return `${lines.join('\n')}\n`;
 }
@@ -48,6 +48,8 @@ export interface CrawlerRoutesOptions {
   routes: readonly AnyPageRoute[];
   /** The canonical public origin (the first of `PUBLIC_ORIGIN`), or undefined. */
   origin: string | undefined;
+  /** Prefixes no crawler is to visit besides the secret pages', e.g. beheer's (docs/beheer.md §3). */
+  disallowed?: readonly string[];
 }
 
 /**
@@ -56,8 +58,8 @@ export interface CrawlerRoutesOptions {
  * @param router where the routes are added (see `addHealthRoutes`)
  * @example addCrawlerRoutes(routes, { routes: site, origin: config.publicOrigins?.[0] })
  */
-export function addCrawlerRoutes(router: Router, { routes, origin }: CrawlerRoutesOptions): void {
-  file(router, '/robots.txt', 'text/plain; charset=utf-8', robotsTxt(routes, origin));
+export function addCrawlerRoutes(router: Router, { routes, origin, disallowed = [] }: CrawlerRoutesOptions): void {
+  file(router, '/robots.txt', 'text/plain; charset=utf-8', robotsTxt(routes, origin, disallowed));
   if (origin !== undefined) file(router, '/sitemap.xml', 'application/xml; charset=utf-8', sitemapXml(routes, origin));
 }
 

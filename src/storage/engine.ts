@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect, type DatabaseConnection, type Driver, type RawBuilder } from 'kysely';
+import { fold } from './fold.js';
 import type { Tables } from './tables.js';
 
 /** What differs between the engines, for the queries written once. */
@@ -41,7 +42,13 @@ export interface Engine {
   exec(trx: Kysely<Tables>, text: string): Promise<void>;
   /** Whether a query may take `FOR UPDATE SKIP LOCKED` (PostgreSQL) rather than rely on the immediate transaction. */
   rowLocks: boolean;
+  /** A text column as beheer's search compares it: lower case, without accents, as `fold` of src/storage/staff.ts (docs/beheer.md §4). */
+  fold(column: RawBuilder<unknown> | ReturnType<typeof sql.ref>): RawBuilder<string>;
 }
+
+/** The accented letters PostgreSQL's search folds (after `lower`), and what each becomes. */
+const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿźżž';
+const PLAIN = 'aaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuuyyzzz';
 
 /** Statements kept compiled per database: far more than the queries there are (some 40). */
 const STATEMENTS_KEPT = 500;
@@ -124,6 +131,7 @@ export function sqliteEngine(file: string): Engine {
     raw.pragma('journal_mode = WAL'); // readers do not block the writer
     raw.pragma('busy_timeout = 5000'); // several instances may share the file
     raw.pragma('secure_delete = ON'); // a deleted row's bytes are overwritten, not left in free space (docs/operations.md §11)
+    raw.function('eiland_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? fold(text) : null));
   } catch (error) {
     raw.close();
     throw error;
@@ -151,6 +159,7 @@ export function sqliteEngine(file: string): Engine {
     lock: async () => true,
     forgetDeleted: async () => void raw.pragma('wal_checkpoint(TRUNCATE)'),
     exec: async (_trx, text) => void raw.exec(text),
+    fold: (column) => sql<string>`eiland_fold(${column})`,
   };
 }
 
@@ -202,5 +211,6 @@ export async function postgresEngine({ url, poolSize, onPoolError }: PostgresOpt
     },
     forgetDeleted: async () => undefined,
     exec: async (trx, text) => void (await sql.raw(text).execute(trx)),
+    fold: (column) => sql<string>`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`,
   };
 }

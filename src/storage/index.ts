@@ -16,6 +16,7 @@ import type { MigrationUp } from './migrations/submissions.js';
 import { readOncePerTurn } from './per-turn.js';
 import { MAILS_PER_RECIPIENT, RECIPIENT_WINDOW_MS, recipientOf } from './recipient.js';
 import { param, prepare } from './prepared.js';
+import { staffStorage } from './staff.js';
 import type { SubmissionTable } from './tables.js';
 import type { Column, Kept, Saved, Storage } from './types.js';
 
@@ -69,6 +70,7 @@ function statements({ db, nowMs }: Engine) {
       db.insertInto('outbox').values({ id: param('id'), kind: param('kind'), about: param('about'), recipient: param('recipient'), state: param('state'), attempts: 0, due_at: nowMs, created_at: nowMs }),
     ),
     forget: prepare(db.deleteFrom('outbox').where('about', '=', param('about'))),
+    unmark: prepare(db.deleteFrom('answered').where('about', '=', param('about'))),
     settle: {
       sent: prepare(mine.set({ state: 'sent', sent_at: nowMs, lease: null, leased_until: null, last_error: null })),
       retry: prepare(mine.set({ lease: null, leased_until: null, due_at: sql<number>`${nowMs} + ${param('delayMs')}`, last_error: param('error') })),
@@ -177,6 +179,7 @@ function storageOf(engine: Engine): Storage {
       for (const { table, before } of cutoffs) {
         const expired = rowsOf.selectFrom(table).select('id').where('created_at', '<', before.toISOString());
         await rowsOf.deleteFrom('outbox').where('about', 'in', expired).execute();
+        await rowsOf.deleteFrom('answered').where('about', 'in', expired).execute();
         rows[table] = Number((await rowsOf.deleteFrom(table).where('created_at', '<', before.toISOString()).executeTakeFirst()).numDeletedRows);
         personal += rows[table];
       }
@@ -189,6 +192,8 @@ function storageOf(engine: Engine): Storage {
 
   // The count is forgotten by every write that may change it (once it has ended, committed or not), and by close: later reads reject.
   return {
+    staff: staffStorage(engine),
+
     countRegistrations: count.read,
 
     save: (kept, submissionKey, row) => guarded('save', count.forgetting(() => save(kept, submissionKey, row))),
@@ -207,6 +212,7 @@ function storageOf(engine: Engine): Storage {
         count.forgetting(async () => {
           const erased = await engine.writing(async (trx) => {
             await sqlOf.forget(trx, { about: id });
+            await sqlOf.unmark(trx, { about: id });
             return changed(await tableOf(table).deleteById(trx, { id })) > 0;
           });
           if (erased) await engine.forgetDeleted();
@@ -296,3 +302,4 @@ export function openStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSi
 }
 
 export * from './types.js';
+export type * from './staff-types.js';

@@ -35,4 +35,23 @@ export interface Tables {
   rate_limits: { key: string; hits: number; reset_at: number };
   settings: { name: string; value: string };
   count_shards: { name: string; shard: number; value: number };
+  staff: StaffTable;
+  staff_links: { token_hash: string; staff_id: string; expires_at: number; used_at: number | null };
+  staff_sessions: { id_hash: string; staff_id: string; created_at: number; seen_at: number };
+  audit_log: { id: string; at: number; staff_id: string | null; action: string; form: string | null; about: string | null; detail: string | null; address: string | null };
+  staff_views: { staff_id: string; form: string; seen_at: number };
+  answered: { about: string; form: string; staff_id: string; at: number };
+}
+
+/** A staff account (docs/beheer.md §1): times in ms since the epoch; the password only as its scrypt hash. */
+export interface StaffTable {
+  id: string;
+  email: string;
+  role: string;
+  password_hash: string | null;
+  disabled_at: number | null;
+  failures: number;
+  lockouts: number;
+  locked_until: number | null;
+  created_at: number;
 }

@@ -3,6 +3,7 @@
  * every engine. Anything an engine fails with becomes `StorageUnavailableError`
  * (the error handler's 503 page), never a crash.
  */
+import type { StaffStorage } from './staff-types.js';
 
 /** A value of a stored column: a list is kept as JSON text (docs/operations.md §3). */
 export type Column = string | number | null;
@@ -83,6 +84,8 @@ interface RateLimitHit {
 
 /** The storage API. Every method rejects with `StorageUnavailableError` on engine failure. */
 export interface Storage {
+  /** Beheer's accounts, sessions, audit log, marks and lists (docs/beheer.md). */
+  staff: StaffStorage;
   /** Number of stored registrations (the start page's figure, kept by triggers: docs/operations.md §3). */
   countRegistrations(): Promise<number>;
   /**
@@ -98,7 +101,8 @@ export interface Storage {
   /** The row of a table with this id, or undefined. */
   find(table: string, id: string): Promise<StoredRow | undefined>;
   /**
-   * Erases a row (docs/pages.md §7: the person's own erasure), with the outbox's messages about it.
+   * Erases a row (docs/pages.md §7: the person's own erasure), with the outbox's messages about it
+   * and its mark in beheer (docs/beheer.md §6).
    * @returns whether there was one to erase
    */
   erase(table: string, id: string): Promise<boolean>;

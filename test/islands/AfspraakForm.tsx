@@ -10,8 +10,8 @@ import { ErrorSummary, Field, Form, Notice } from '../../islands/lib/forms/marku
 import { useForm } from '../../islands/lib/forms/use-form.js';
 import { APPOINTMENT_KINDS } from '../fixtures/appointment-kinds.js';
 
-/** The fields, in form order. */
-const FIELDS = defineFields({
+/** The fields, in form order; beheer shows their labels and options (docs/beheer.md §4). */
+export const FIELDS = defineFields({
   naam: { control: 'text', label: 'Naam', autoComplete: 'name' },
   email: { control: 'email', label: 'E-mailadres', hint: 'De bevestiging komt op dit adres.', autoComplete: 'email' },
   telefoon: { control: 'tel', label: 'Telefoonnummer', autoComplete: 'tel' },

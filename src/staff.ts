@@ -1,0 +1,21 @@
+/**
+ * The entry of `npm run staff` (docs/beheer.md §1): the command on the configured database, its
+ * answer on stdout, a problem on stderr, and the exit code.
+ */
+import { ConfigError, loadConfig } from './config.js';
+import { staffCommand, linkOrigin, UsageError } from './beheer/staff-command.js';
+import { formMigrations } from './forms/index.js';
+import { openStorage } from './storage/index.js';
+
+try {
+  const config = loadConfig();
+  const storage = await openStorage(config, { forms: formMigrations() });
+  try {
+    process.exitCode = await staffCommand(process.argv.slice(2), storage, linkOrigin(config), process.stdout);
+  } finally {
+    await storage.close();
+  }
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = error instanceof UsageError || error instanceof ConfigError ? 2 : 1;
+}
