@@ -17,7 +17,7 @@ describe('robots.txt and sitemap.xml with PUBLIC_ORIGIN', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8');
     assert.equal(res.headers['cache-control'], 'public, max-age=3600');
-    assert.equal(res.body, 'User-agent: *\nAllow: /\nDisallow: /aanmeldingen/\n\nSitemap: http://eiland.test/sitemap.xml\n');
+    assert.equal(res.body, 'User-agent: *\nAllow: /\nDisallow: /aanmeldingen/\nDisallow: /beheer\n\nSitemap: http://eiland.test/sitemap.xml\n');
   });
 
   it('sitemap.xml lists the public pages that may be indexed, absolute on the first origin', async () => {
@@ -64,7 +64,7 @@ describe('robots.txt and sitemap.xml without PUBLIC_ORIGIN', () => {
   it('robots.txt names no sitemap, and sitemap.xml is the 404 page', async () => {
     const robots = await app.request('/robots.txt', { headers: { Host: 'eiland.example' } });
     assert.equal(robots.status, 200);
-    assert.equal(robots.body, 'User-agent: *\nAllow: /\nDisallow: /aanmeldingen/\n');
+    assert.equal(robots.body, 'User-agent: *\nAllow: /\nDisallow: /aanmeldingen/\nDisallow: /beheer\n');
     const sitemap = await app.request('/sitemap.xml', { headers: { Host: 'eiland.example' } });
     assert.equal(sitemap.status, 404);
     assert.match(sitemap.body, /<title>404: This page could not be found<\/title>/);
