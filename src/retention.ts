@@ -6,6 +6,7 @@
  * line and a metric of how many.
  */
 import type { Logger } from 'pino';
+import { ABSOLUTE_MS, IDLE_MS } from './beheer/session.js';
 import type { Job } from './jobs.js';
 import type { MailTransport } from './mail/transport.js';
 import type { Metrics } from './metrics/index.js';
@@ -38,6 +39,9 @@ export interface RetentionJob extends Job {
   stop(): Promise<void>;
 }
 
+/** Days the audit log of beheer is kept (docs/beheer.md §7). */
+export const AUDIT_KEPT_DAYS = 365;
+
 /**
  * Starts the retention job: one run now, then one an hour (a timer that does not keep the process
  * alive). A run that fails (the database gone) is logged at `warn` and the next hour tries again.
@@ -57,8 +61,10 @@ export function startRetention({ storage, mailCopies, tables, logger, metrics, n
         logger.debug({ event: 'retention_skipped', mailFiles }, 'retention_skipped');
         return;
       }
+      // Beheer's audit log is kept a year; ended sessions and used or expired links go (docs/beheer.md §7).
+      const beheer = await storage.staff.sweep(now(), now() - AUDIT_KEPT_DAYS * DAY_MS, IDLE_MS, ABSOLUTE_MS);
       // The tables' names are the metric's kinds and the log line's fields.
-      const counts = { ...deleted.rows, mail: deleted.mail };
+      const counts = { ...deleted.rows, mail: deleted.mail, beheer };
       for (const [kind, count] of Object.entries(counts)) metrics.retentionDeleted.inc({ kind }, count);
       // At info when it deleted something; a run that found nothing is a debug line every hour.
       const level = Object.values(counts).some((count) => count > 0) || mailFiles > 0 ? 'info' : 'debug';

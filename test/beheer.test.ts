@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BEHEER, LOGIN_PATH } from '../src/beheer/route.js';
 import { beheerRoutes, PAGE_SIZE } from '../src/beheer/routes.js';
-import { digest } from '../src/beheer/session.js';
+import { ABSOLUTE_MS, digest, IDLE_MS } from '../src/beheer/session.js';
+import { AUDIT_KEPT_DAYS } from '../src/retention.js';
 import { UsageError } from '../src/beheer/staff-command.js';
 import { FAILURES_BEFORE_LOCK } from '../src/beheer/login.js';
 import { registrations } from '../src/forms/registration.js';
@@ -251,6 +252,7 @@ describe('the lists (docs/beheer.md §4)', () => {
     assert.ok(detail.includes(String(VALID.email)));
     assert.equal((await get(app, `/beheer/registration/${crypto.randomUUID()}`, reader)).status, 404);
     assert.equal((await get(app, `/beheer/onbekend`, reader)).status, 404);
+    assert.ok(!app.rawLogs().some((line) => line.includes(id)), 'the id, a capability, masked in the log');
   });
 });
 
@@ -317,5 +319,19 @@ describe('the audit log (docs/beheer.md §7)', () => {
     assert.ok(!JSON.stringify(log).includes('Geheim'), 'nothing of a submission');
     assert.equal((await get(app, '/beheer/logboek', reader)).status, 403);
     assert.match((await get(app, '/beheer/logboek', admin)).body, new RegExp(reader.email));
+  });
+
+  it('is kept a year; ended sessions and used or expired links are swept with it', async () => {
+    const reader = await signIn(app, 'reader');
+    const account = (await app.storage.staff.accountByEmail(reader.email))!;
+    const now = Date.now();
+    await app.storage.staff.audit({ staffId: account.id, action: 'list', form: 'registration' }, now - (AUDIT_KEPT_DAYS + 1) * 86_400_000);
+    await app.storage.staff.startSession(digest('oud'), account.id, now - 13 * 3_600_000);
+    await app.storage.staff.addLink(digest('verlopen'), account.id, now - 1);
+    const swept = await app.storage.staff.sweep(now, now - AUDIT_KEPT_DAYS * 86_400_000, IDLE_MS, ABSOLUTE_MS);
+    assert.ok(swept >= 3, `swept ${swept}`);
+    assert.equal(await app.storage.staff.session(digest('oud')), undefined);
+    assert.ok((await app.storage.staff.auditLog(1000)).every((entry) => entry.at >= now - AUDIT_KEPT_DAYS * 86_400_000));
+    assert.ok(await app.storage.staff.session(digest(reader.cookie.slice('beheer='.length))), 'a live session stays');
   });
 });

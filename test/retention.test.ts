@@ -63,7 +63,7 @@ describe('retention (docs/operations.md §11)', () => {
       );
       assert.ok(!lines.some((l) => l.includes('anna')), 'nothing of the person in the log');
       const counted = (await metrics.registry.getSingleMetric('eiland_retention_deleted_total')!.get()).values.map((v) => [v.labels.kind, v.value]);
-      assert.deepEqual(Object.fromEntries(counted), { registrations: 1, contact_messages: 1, mail: 2, mail_files: 0 });
+      assert.deepEqual(Object.fromEntries(counted), { registrations: 1, contact_messages: 1, mail: 2, mail_files: 0, beheer: 0 });
     } finally {
       await temp.storage.close();
       await temp.remove();
