@@ -47,6 +47,8 @@ export interface Config {
     retryMs: number;
     /** `MAIL_MAX_ATTEMPTS`: tries before a message is set aside (default 10). */
     maxAttempts: number;
+    /** `NOTIFY_TO`: the organisation's mailboxes told of each submission of a form that notifies (docs/beheer.md §5); undefined: no notifications. */
+    notifyTo: string[] | undefined;
   };
   /**
    * The metrics listener (`METRICS_PORT`, `METRICS_HOST`): off (undefined) unless a port is set;
@@ -276,6 +278,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxAttempts = Number(attemptsRaw);
   if (!/^\d{1,3}$/.test(attemptsRaw) || maxAttempts < 1 || maxAttempts > 100) problems.push(`MAIL_MAX_ATTEMPTS must be a whole number from 1 to 100, got "${attemptsRaw}"`);
 
+  const notifyRaw = env.NOTIFY_TO?.trim() || undefined;
+  const notifyTo = notifyRaw?.split(',').map((mailbox) => mailbox.trim());
+  // Each a plain address: the notification goes to exactly these (docs/beheer.md §5).
+  if (notifyTo && !notifyTo.every((mailbox) => !CONTROL_CHARS.test(mailbox) && PLAIN_ADDRESS.test(mailbox))) problems.push(`NOTIFY_TO must be e-mail addresses separated by commas, like team@eiland.example,info@eiland.example, got ${JSON.stringify(notifyRaw)}`);
+
   const renderCacheRaw = env.RENDER_CACHE_MAX_BYTES ?? String(DEFAULT_RENDER_CACHE_MAX_BYTES);
   const renderCacheMaxBytes = Number(renderCacheRaw);
   if (!/^\d{1,10}$/.test(renderCacheRaw) || renderCacheMaxBytes > 2 ** 30) problems.push(`RENDER_CACHE_MAX_BYTES must be a whole number of bytes from 0 (off) to 1073741824, got "${renderCacheRaw}"`);
@@ -295,7 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins,
     formRateLimit: formRateLimit!,
     retentionDays,
-    mail: { smtpUrl, from, retryMs, maxAttempts },
+    mail: { smtpUrl, from, retryMs, maxAttempts, notifyTo },
     metrics: metricsPortRaw === undefined ? undefined : { port: metricsPort, host: metricsHost },
     renderCache: { maxBytes: renderCacheMaxBytes, verify: verifyRaw === '1' },
     images: { formats, cacheDir, cacheMaxBytes: Number(cacheRaw), jobs },

@@ -79,7 +79,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const url = `http://${urlHost(config.host)}:${port}`;
   site.listening(port);
   lifecycle.state = 'ready';
-  logger.info({ event: 'server_started', host: config.host, port, ...site.mail }, 'server_started');
+  // How many mailboxes are told of new submissions, or `off` (docs/beheer.md §5): never the addresses.
+  logger.info({ event: 'server_started', host: config.host, port, ...site.mail, notifications: config.mail.notifyTo?.length ?? 'off' }, 'server_started');
 
   /** Stops accepting and lets the requests under way end (at most 10 s); resolves once the server has closed. */
   const drain = () =>

@@ -94,7 +94,7 @@ export async function openSite(config: Config, options: SiteOptions = {}): Promi
   const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const lifecycle = options.lifecycle ?? new Lifecycle('starting');
   const forms = options.forms ?? FORMS;
-  const opened = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger, forms: formMigrations(forms) }));
+  const opened = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger, forms: formMigrations(forms), notify: config.mail.notifyTo !== undefined }));
   const transport = createMailTransport(config.mail.smtpUrl, options.mailDir ?? join(dirname(options.databaseFile ?? DEFAULT_DATABASE_FILE), 'mail'));
   // A stored registration or contact message wakes the outbox's sender (docs/operations.md §12).
   let mailer: Mailer | undefined;
@@ -115,7 +115,7 @@ export async function openSite(config: Config, options: SiteOptions = {}): Promi
     mail: transport.target,
     metricsUrl: metricsListener && `http://${urlHost(config.metrics!.host)}:${metricsListener.port}${METRICS_PATH}`,
     listening(port) {
-      mailer = startMailer({ storage, transport, letter: letters(storage, config.publicOrigins?.[0] ?? linkOrigin(config.host, port), forms), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
+      mailer = startMailer({ storage, transport, letter: letters(storage, config.publicOrigins?.[0] ?? linkOrigin(config.host, port), forms, config.mail.notifyTo), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
     },
     async stop(drain) {
       // The stop order: nothing more is deleted or sent from the first moment of a shutdown; the

@@ -81,13 +81,14 @@ describe('METRICS_PORT and METRICS_HOST: the metrics listener', () => {
 
 describe('SMTP_URL and MAIL_*: the outbox (docs/operations.md §12)', () => {
   it('default to files, a sender on localhost (or the public origin), a minute, ten tries', () => {
-    assert.deepEqual(loadConfig({}).mail, { smtpUrl: undefined, from: 'Eiland <noreply@localhost>', retryMs: 60_000, maxAttempts: 10 });
+    assert.deepEqual(loadConfig({}).mail, { smtpUrl: undefined, from: 'Eiland <noreply@localhost>', retryMs: 60_000, maxAttempts: 10, notifyTo: undefined });
     assert.equal(loadConfig({ PUBLIC_ORIGIN: 'https://eiland.example' }).mail.from, 'Eiland <noreply@eiland.example>');
     assert.deepEqual(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'noreply@eiland.example', MAIL_RETRY_MS: '500', MAIL_MAX_ATTEMPTS: '3' }).mail, {
       smtpUrl: 'smtps://u:p@mail.example:465',
       from: 'noreply@eiland.example',
       retryMs: 500,
       maxAttempts: 3,
+      notifyTo: undefined,
     });
   });
   it('refuse what they cannot use', () => {

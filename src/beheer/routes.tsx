@@ -17,6 +17,7 @@ import { Overview } from '../../views/beheer/Overview.js';
 import type { Account } from '../../views/beheer/parts.js';
 import { when } from '../../views/beheer/parts.js';
 import { Password } from '../../views/beheer/Password.js';
+import { notifyKind } from '../storage/notify.js';
 import { writeCsv } from './csv.js';
 import { formAdmins, type AdminField, type FormAdmin } from './form-admin.js';
 import { nextPage, readQuery } from './list-query.js';
@@ -253,7 +254,7 @@ export function beheerRoutes(forms: readonly FormDefinition[]): BeheerRoute[] {
       async get(ctx) {
         const { admin, id, listed } = await submissionOf(ctx);
         const values = read(admin, listed);
-        const mail = (await ctx.storage.staff.mailStates(id)).map((state) => MAIL_STATES[state] ?? state);
+        const mail = (await ctx.storage.staff.mailStates(id)).map(({ kind, state }) => `${kind === notifyKind(admin.name) ? 'melding aan de organisatie' : 'e-mail aan de afzender'}: ${MAIL_STATES[state] ?? state}`);
         await ctx.audit({ action: 'detail', form: admin.name, about: id });
         ctx.page(
           200,

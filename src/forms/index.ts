@@ -6,6 +6,8 @@
  * the sender and the retention take the forms as a parameter, these by default (the tests add a
  * form of their own: test/fixtures/forms.ts).
  */
+import { formAdmins } from '../beheer/form-admin.js';
+import { notificationLetters } from '../beheer/notify.js';
 import type { Letter } from '../mail/compose.js';
 import type { FormMigrations } from '../storage/index.js';
 import type { OutboxMessage, Storage } from '../storage/types.js';
@@ -25,16 +27,20 @@ const keepingOf = (forms: readonly FormDefinition[]) => forms.flatMap((form) => 
  * the row it is about.
  * @param origin the site's origin for links, e.g. `https://eiland.example`
  * @param forms the site's forms
+ * @param notifyTo `NOTIFY_TO`: the organisation's mailboxes its notifications go to (docs/beheer.md §5)
  * @returns letter(message): the letter, or undefined when the row is gone
  * @throws (the letter) Error when no form sends messages of the message's kind
  */
-export function letters(storage: Storage, origin: string, forms: readonly FormDefinition[] = FORMS): (message: OutboxMessage) => Promise<Letter | undefined> {
+export function letters(storage: Storage, origin: string, forms: readonly FormDefinition[] = FORMS, notifyTo: readonly string[] = []): (message: OutboxMessage) => Promise<Letter | undefined> {
+  const notification = notificationLetters(storage, origin, notifyTo, formAdmins(forms));
   const byKind = new Map(
     keepingOf(forms)
       .filter(({ keep }) => keep.mail)
       .map(({ name, keep }) => [name, keep]),
   );
   return async (message) => {
+    const notified = notification(message);
+    if (notified) return notified;
     const keep = byKind.get(message.kind);
     if (keep === undefined) throw new Error(`No form sends e-mails of kind "${message.kind}"`);
     const row = await records(storage, keep).find(message.about);

@@ -56,9 +56,10 @@ export interface Keeping<T, K extends string> extends KeepDeclaration<T, K> {
  * The keeping of a form from its declaration.
  * @param name the form's name (the kind of its e-mails)
  * @param traits its DTO's field traits (which fields are lists)
+ * @param notifies whether the organisation is told of each submission (docs/beheer.md §5)
  * @throws TypeError when a mailed form keeps no `email` field, or the table is not a plain name
  */
-export function keeping<T, K extends string>(name: string, declaration: KeepDeclaration<T, K>, traits: ReadonlyMap<string, FieldTraits>): Keeping<T, K> {
+export function keeping<T, K extends string>(name: string, declaration: KeepDeclaration<T, K>, traits: ReadonlyMap<string, FieldTraits>, notifies = false): Keeping<T, K> {
   const { table, fields, mail } = declaration;
   if (!/^[a-z][a-z0-9_]*$/.test(table)) throw new TypeError(`Form "${name}": its table is lower-case letters, digits and "_", got "${table}"`);
   if (mail && !(fields as readonly string[]).includes('email')) throw new TypeError(`Form "${name}": it sends an e-mail, so it keeps an "email" field`);
@@ -67,7 +68,7 @@ export function keeping<T, K extends string>(name: string, declaration: KeepDecl
   return {
     ...declaration,
     ...(declaration.migration && { migrates: { name: declaration.migration, up: submissionTable(table, columns) } }),
-    kept: { table, kind: name, mailed: mail !== undefined },
+    kept: { table, kind: name, mailed: mail !== undefined, notifies },
     row: (values) =>
       Object.fromEntries(
         fields.map((field) => {

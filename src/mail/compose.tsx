@@ -16,9 +16,10 @@ export interface MailContent {
   paragraphs: Paragraph[];
 }
 
-/** A message of the outbox as its form writes it, with its recipient (the row's `email`). */
+/** A message of the outbox as its form writes it, with its recipient (the row's `email`), or the organisation's mailboxes with the sender to reply to (docs/beheer.md §5). */
 export interface Letter extends MailContent {
-  to: string;
+  to: string | readonly string[];
+  replyTo?: string;
 }
 
 /** An e-mail ready for the transport, without its addresses. */

@@ -110,7 +110,8 @@ export function startMailer(options: MailerOptions): Mailer {
       await transport.send({
         from: options.from,
         // The address alone: a display name would show more of what the sender typed than the greeting does.
-        to: { name: '', address: letter.to },
+        to: typeof letter.to === 'string' ? { name: '', address: letter.to } : letter.to.map((address) => ({ name: '', address })),
+        ...(letter.replyTo && { replyTo: { name: '', address: letter.replyTo } }),
         subject,
         text,
         html,

@@ -13,6 +13,7 @@ import { postgresEngine, sqliteEngine, type Engine, type PostgresOptions } from 
 import { guarded, RATE_LIMIT_CLEANUP_EVERY } from './guard.js';
 import { migrate } from './migrations/index.js';
 import type { MigrationUp } from './migrations/submissions.js';
+import { notifier, NOTIFY_RECIPIENT } from './notify.js';
 import { readOncePerTurn } from './per-turn.js';
 import { MAILS_PER_RECIPIENT, RECIPIENT_WINDOW_MS, recipientOf } from './recipient.js';
 import { param, prepare } from './prepared.js';
@@ -133,7 +134,7 @@ const changed = (result: { numAffectedRows?: bigint }) => Number(result.numAffec
 /**
  * The storage API over an opened engine, its database migrated.
  */
-function storageOf(engine: Engine): Storage {
+function storageOf(engine: Engine, options: StorageOptions): Storage {
   const { db } = engine;
   const sqlOf = statements(engine);
   const lease = leaseStatement(engine);
@@ -150,13 +151,15 @@ function storageOf(engine: Engine): Storage {
    * keeps any other instance from counting the same recipient's messages between this count and
    * this insert; other recipients are not held up.
    */
-  const save = async ({ table, kind, mailed }: Kept, submissionKey: string, row: Record<string, Column>): Promise<Saved> => {
+  const notify = notifier(engine, (trx) => engine.lock(trx, RECIPIENT_LOCK, NOTIFY_RECIPIENT, true));
+  const save = async ({ table, kind, mailed, notifies }: Kept, submissionKey: string, row: Record<string, Column>): Promise<Saved> => {
     const columns = Object.keys(row);
     const shape = `${table}(${columns.join(',')})`;
     const insert = inserts.get(shape) ?? inserts.set(shape, tableOf(table).insert(columns)).get(shape)!;
     const id = randomUUID();
     const suppressed = await engine.writing(async (trx) => {
       if (changed(await insert(trx, { ...row, id, key: submissionKey, createdAt: new Date().toISOString() })) !== 1) return undefined;
+      if (notifies && options.notify) await notify(trx, kind, id);
       if (!mailed) return false;
       const recipient = recipientOf(String(row.email));
       await engine.lock(trx, RECIPIENT_LOCK, recipient, true);
@@ -256,13 +259,19 @@ function storageOf(engine: Engine): Storage {
 /** The migrations of the forms that make their own tables, by name (see `formMigrations` in src/forms/index.ts). */
 export type FormMigrations = Readonly<Record<string, MigrationUp>>;
 
+/** What a storage does besides the contract's defaults. */
+export interface StorageOptions {
+  /** Whether a new submission of a form that notifies gets the organisation's notification (`NOTIFY_TO` set, docs/beheer.md §5). */
+  notify?: boolean;
+}
+
 /** Migrates an opened engine, the forms' own migrations with the list, and gives its storage; an engine that cannot be migrated is closed. */
-async function opened(engine: Engine, forms: FormMigrations): Promise<Storage> {
+async function opened(engine: Engine, forms: FormMigrations, options: StorageOptions): Promise<Storage> {
   await guarded('open', () => migrate(engine, forms)).catch(async (error: unknown) => {
     await engine.db.destroy().catch(() => undefined); // not left open behind the refusal
     throw error;
   });
-  return storageOf(engine);
+  return storageOf(engine, options);
 }
 
 /**
@@ -271,8 +280,8 @@ async function opened(engine: Engine, forms: FormMigrations): Promise<Storage> {
  * @param forms the migrations of the forms that make their own tables (`formMigrations` of src/forms/index.ts); without them such a form has no table
  * @throws StorageUnavailableError when the file cannot be opened or migrated
  */
-export async function openSqlite(file: string, forms: FormMigrations = {}): Promise<Storage> {
-  return opened(await guarded('open', () => sqliteEngine(file)), forms);
+export async function openSqlite(file: string, forms: FormMigrations = {}, options: StorageOptions = {}): Promise<Storage> {
+  return opened(await guarded('open', () => sqliteEngine(file)), forms, options);
 }
 
 /**
@@ -280,25 +289,26 @@ export async function openSqlite(file: string, forms: FormMigrations = {}): Prom
  * @param forms the migrations of the forms that make their own tables (`formMigrations` of src/forms/index.ts); without them such a form has no table
  * @throws StorageUnavailableError when the server cannot be reached or migrated
  */
-export async function openPostgres(options: PostgresOptions, forms: FormMigrations = {}): Promise<Storage> {
-  return opened(await guarded('open', () => postgresEngine(options)), forms);
+export async function openPostgres(options: PostgresOptions, forms: FormMigrations = {}, storageOptions: StorageOptions = {}): Promise<Storage> {
+  return opened(await guarded('open', () => postgresEngine(options)), forms, storageOptions);
 }
 
 /**
  * Opens storage for a configuration.
  * @param config `databaseUrl` selects PostgreSQL (pool of `databasePoolSize`); absent, the embedded SQLite file
  * @param options `file`: the SQLite file (tests pass a temporary one); `logger`: for pool errors;
+ *   `notify`: whether the forms that notify enqueue the organisation's notifications;
  *   `forms`: the forms' own migrations (`formMigrations` of src/forms/index.ts)
  * @throws StorageUnavailableError when the database cannot be opened or migrated
  */
-export function openStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, options: { file?: string; logger?: Logger; forms?: FormMigrations } = {}): Promise<Storage> {
-  if (config.databaseUrl === undefined) return openSqlite(options.file ?? DEFAULT_DATABASE_FILE, options.forms);
+export function openStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, options: { file?: string; logger?: Logger; forms?: FormMigrations } & StorageOptions = {}): Promise<Storage> {
+  if (config.databaseUrl === undefined) return openSqlite(options.file ?? DEFAULT_DATABASE_FILE, options.forms, options);
   const pool = {
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,
     onPoolError: (error: Error) => options.logger?.warn({ event: 'database_connection_lost', err: error }, 'database_connection_lost'),
   };
-  return openPostgres(pool, options.forms);
+  return openPostgres(pool, options.forms, options);
 }
 
 export * from './types.js';

@@ -124,8 +124,10 @@ export interface StaffStorage {
   list(query: ListQuery, limit: number, after?: ListCursor): Promise<ListedRow[]>;
   /** A submission with its mark, or undefined. */
   listed(table: string, id: string): Promise<ListedRow | undefined>;
-  /** The outbox's state of a submission's e-mails (docs/operations.md §12), oldest first. */
-  mailStates(about: string): Promise<string[]>;
+  /** The notifications kept as suppressed since a summary was enqueued (docs/beheer.md §5), by the summary's id. */
+  suppressedNotifications(summaryId: string): Promise<number>;
+  /** The kind and state of a submission's e-mails in the outbox (docs/operations.md §12), oldest first. */
+  mailStates(about: string): Promise<Array<{ kind: string; state: string }>>;
   /**
    * Deletes what beheer keeps past its time (docs/beheer.md §7): audit entries before
    * `auditBefore`, sessions idle or old past their limits, links used or expired.

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Engine } from './engine.js';
 import { fold } from './fold.js';
+import { NOTIFY_RECIPIENT } from './notify.js';
 import { guarded } from './guard.js';
 import type { StaffTable, SubmissionTable, Tables } from './tables.js';
 import type { ListedRow, ListQuery, Role, StaffAccount, StaffStorage } from './staff-types.js';
@@ -212,7 +213,19 @@ export function staffStorage(engine: Engine): StaffStorage {
         const row = await listing({ table }).where(sql.ref(`${table}.id`), '=', id).executeTakeFirst();
         return row && listedOf(row);
       }),
-    mailStates: (about) => guarded('list', async () => (await db.selectFrom('outbox').select('state').where('about', '=', about).orderBy('created_at').execute()).map((row) => row.state)),
+    suppressedNotifications: (summaryId) =>
+      guarded('list', async () => {
+        const since = db.selectFrom('outbox').select('created_at').where('id', '=', summaryId);
+        const row = await db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('recipient', '=', NOTIFY_RECIPIENT)
+          .where('state', '=', 'suppressed')
+          .where('created_at', '>=', since)
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      }),
+    mailStates: (about) => guarded('list', async () => await db.selectFrom('outbox').select(['kind', 'state']).where('about', '=', about).orderBy('created_at').execute()),
     sweep: (now, auditBefore, idleMs, absoluteMs) =>
       guarded('sweep', () =>
         engine.writing(async (trx: Kysely<Tables>) => {

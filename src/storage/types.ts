@@ -16,6 +16,8 @@ export interface Kept {
   kind: string;
   /** Whether a new row gets an e-mail to the address in its `email` column. */
   mailed: boolean;
+  /** Whether the organisation is told of a new row (docs/beheer.md §5), when the storage notifies. */
+  notifies: boolean;
 }
 
 /** A stored row: its id, its time of storing (ISO 8601) and the columns its form keeps. */
@@ -92,7 +94,9 @@ export interface Storage {
    * Stores a submission once per submission key (unique constraint): posting the same rendered
    * form twice returns the first row's id. A new row of a mailed form gets its e-mail in the
    * outbox in the same transaction (docs/operations.md §12): pending, or suppressed when its
-   * address has had 3 e-mails in the last 24 hours, whatever the instance.
+   * address has had 3 e-mails in the last 24 hours, whatever the instance. A new row of a form that
+   * notifies gets the organisation's notification there too, when the storage notifies
+   * (docs/beheer.md §5): pending, or suppressed past 30 in an hour, with one summary due an hour on.
    * @param kept the form's table and kind
    * @param submissionKey the form's per-render key (a UUID)
    * @param row the columns the form keeps (a list as JSON text)

@@ -41,7 +41,7 @@ function countingReads(storage: Storage, read: () => void): Storage {
  * @param env extra environment for `loadConfig`, e.g. `{ SMTP_URL }`
  */
 export async function serverWith(t: TestContext, env: NodeJS.ProcessEnv) {
-  const temp = await tempStorage();
+  const temp = await tempStorage({ notify: env.NOTIFY_TO !== undefined });
   const { stream, lines } = logCollector();
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: SECRET, MAIL_FROM: FROM, MAIL_RETRY_MS: '100', METRICS_PORT: '0', ...env });
   let reads = 0;

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formMigrations, retained } from '../../src/forms/index.js';
-import { openSqlite } from '../../src/storage/index.js';
+import { openSqlite, type StorageOptions } from '../../src/storage/index.js';
 import type { Registration } from '../../src/forms/registration.js';
 import type { Storage } from '../../src/storage/types.js';
 import { FORMS } from '../fixtures/forms.js';
@@ -40,13 +40,14 @@ export const TEST_MIGRATIONS = formMigrations(FORMS);
 
 /**
  * A temporary SQLite database for one test app (docs/operations.md §3), with the test app's forms' tables.
+ * @param options `notify`: the organisation's notifications enqueued, as with `NOTIFY_TO` (docs/beheer.md §5)
  * @returns the open storage, its file, a folder beside it for the e-mails' files (a server's
  *   `mailDir`), and `remove()`, which deletes its folder (close the storage first)
  */
-export async function tempStorage(): Promise<{ storage: Storage; file: string; mailDir: string; remove(): Promise<void> }> {
+export async function tempStorage(options: StorageOptions = {}): Promise<{ storage: Storage; file: string; mailDir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'eiland-db-'));
   const file = join(dir, 'eiland.db');
-  const storage = await openSqlite(file, TEST_MIGRATIONS);
+  const storage = await openSqlite(file, TEST_MIGRATIONS, options);
   return { storage, file, mailDir: join(dir, 'mail'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
