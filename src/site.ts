@@ -74,7 +74,7 @@ function linkOrigin(host: string, port: number): string {
  * The CSRF secret: `CSRF_SECRET`, else one generated once and kept in the
  * database, so every instance on it agrees (docs/operations.md §1).
  */
-async function csrfSecretOf(config: Config, storage: Storage): Promise<string> {
+export async function csrfSecretOf(config: Pick<Config, 'csrfSecret'>, storage: Storage): Promise<string> {
   return config.csrfSecret ?? storage.setting('csrf_secret', () => randomBytes(32).toString('base64url'));
 }
 
@@ -115,7 +115,7 @@ export async function openSite(config: Config, options: SiteOptions = {}): Promi
     mail: transport.target,
     metricsUrl: metricsListener && `http://${urlHost(config.metrics!.host)}:${metricsListener.port}${METRICS_PATH}`,
     listening(port) {
-      mailer = startMailer({ storage, transport, letter: letters(storage, config.publicOrigins?.[0] ?? linkOrigin(config.host, port), forms, config.mail.notifyTo), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
+      mailer = startMailer({ storage, transport, letter: letters(storage, config.publicOrigins?.[0] ?? linkOrigin(config.host, port), forms, { notifyTo: config.mail.notifyTo, secret: csrfSecret }), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
     },
     async stop(drain) {
       // The stop order: nothing more is deleted or sent from the first moment of a shutdown; the

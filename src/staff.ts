@@ -5,13 +5,16 @@
 import { ConfigError, loadConfig } from './config.js';
 import { staffCommand, linkOrigin, UsageError } from './beheer/staff-command.js';
 import { formMigrations } from './forms/index.js';
+import { csrfSecretOf } from './site.js';
 import { openStorage } from './storage/index.js';
 
 try {
   const config = loadConfig();
   const storage = await openStorage(config, { forms: formMigrations() });
   try {
-    process.exitCode = await staffCommand(process.argv.slice(2), storage, linkOrigin(config), process.stdout);
+    // With SMTP_URL the link is e-mailed too, sealed under the site's secret (docs/beheer.md §1).
+    const secret = config.mail.smtpUrl === undefined ? undefined : await csrfSecretOf(config, storage);
+    process.exitCode = await staffCommand(process.argv.slice(2), storage, linkOrigin(config), process.stdout, Date.now(), secret);
   } finally {
     await storage.close();
   }

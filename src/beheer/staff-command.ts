@@ -1,16 +1,18 @@
 /**
  * `npm run staff -- <command>` (docs/beheer.md §1): staff accounts on the configured database
  * (`DATABASE_URL`, or the SQLite file). `add` and `reset` print a one-time link where the person
- * sets a password, valid 24 hours. Exit codes: 0 done, 1 refused (an unknown or existing account,
+ * sets a password, valid 24 hours, and, when mail is configured, put its e-mail in the outbox. Exit codes: 0 done, 1 refused (an unknown or existing account,
  * the database unreachable), 2 a command line that is not one.
  */
 import type { Writable } from 'node:stream';
 import { check as isMailbox } from '../../islands/lib/rules/isMailbox.js';
 import type { Config } from '../config.js';
 import { urlHost } from '../site.js';
+import { recipientOf } from '../storage/recipient.js';
 import type { StaffAccount } from '../storage/staff-types.js';
 import type { Storage } from '../storage/types.js';
 import { ROLE_NAMES, roleNamed } from './roles.js';
+import { seal } from './seal.js';
 import { digest, newSecret } from './session.js';
 
 /** How long a password link is valid, in ms. */
@@ -38,12 +40,19 @@ export const accountLine = (account: StaffAccount): string =>
 export const linkOrigin = (config: Pick<Config, 'publicOrigins' | 'host' | 'port'>): string =>
   config.publicOrigins?.[0] ?? `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : urlHost(config.host)}:${config.port}`;
 
-/** A new password link for an account, its digest stored. */
-async function link(storage: Storage, origin: string, account: string, now: number): Promise<string> {
+/**
+ * A new password link for an account, its digest stored; with the site's secret, also its e-mail
+ * in the outbox, the token sealed under that secret for it.
+ */
+async function link(storage: Storage, origin: string, account: StaffAccount, now: number, secret: string | undefined): Promise<string> {
   const token = newSecret();
-  await storage.staff.addLink(digest(token), account, now + LINK_MS);
+  const mail = secret === undefined ? undefined : { sealed: seal(secret, token), recipient: recipientOf(account.email) };
+  await storage.staff.addLink(digest(token), account.id, now + LINK_MS, mail);
   return `${origin}/beheer/wachtwoord/${token}`;
 }
+
+/** What the command says of the link's e-mail. */
+const mailed = (secret: string | undefined, email: string) => (secret === undefined ? '' : `It is also e-mailed to ${email} through the outbox, sent by a running instance.\n`);
 
 /** An address from the command line, or a usage error. */
 function address(value: string | undefined): string {
@@ -55,10 +64,12 @@ function address(value: string | undefined): string {
  * Runs one command.
  * @param args the words after `npm run staff --`
  * @param out where its answer goes
+ * @param now ms since the epoch
+ * @param secret the site's secret when mail is configured (`SMTP_URL`): the link is then e-mailed too
  * @returns the exit code: 0, or 1 when the account is unknown or already there
  * @throws UsageError for a command line that is not one
  */
-export async function staffCommand(args: readonly string[], storage: Storage, origin: string, out: Writable, now = Date.now()): Promise<number> {
+export async function staffCommand(args: readonly string[], storage: Storage, origin: string, out: Writable, now = Date.now(), secret?: string): Promise<number> {
   const [command, ...rest] = args;
   const unknown = (email: string) => {
     out.write(`No account for ${email}\n`);
@@ -83,7 +94,8 @@ export async function staffCommand(args: readonly string[], storage: Storage, or
         return 1;
       }
       await storage.staff.audit({ action: 'account_added', about: id, detail: { role }, address: 'cli' }, now);
-      out.write(`Added ${email} as ${ROLE_NAMES[role]}. Password link (valid 24 hours, usable once):\n${await link(storage, origin, id, now)}\n`);
+      const account = (await storage.staff.accountById(id))!;
+      out.write(`Added ${email} as ${ROLE_NAMES[role]}. Password link (valid 24 hours, usable once):\n${await link(storage, origin, account, now, secret)}\n${mailed(secret, email)}`);
       return 0;
     }
     case 'reset': {
@@ -92,7 +104,7 @@ export async function staffCommand(args: readonly string[], storage: Storage, or
       if (account === undefined) return unknown(email);
       await storage.staff.setPassword(account.id, null);
       await storage.staff.audit({ action: 'account_reset', about: account.id, address: 'cli' }, now);
-      out.write(`Reset ${email}: its sessions are ended. Password link (valid 24 hours, usable once):\n${await link(storage, origin, account.id, now)}\n`);
+      out.write(`Reset ${email}: its sessions are ended. Password link (valid 24 hours, usable once):\n${await link(storage, origin, account, now, secret)}\n${mailed(secret, email)}`);
       return 0;
     }
     case 'disable': {

@@ -7,7 +7,7 @@
  * form of their own: test/fixtures/forms.ts).
  */
 import { formAdmins } from '../beheer/form-admin.js';
-import { notificationLetters } from '../beheer/notify.js';
+import { beheerLetters } from '../beheer/letters.js';
 import type { Letter } from '../mail/compose.js';
 import type { FormMigrations } from '../storage/index.js';
 import type { OutboxMessage, Storage } from '../storage/types.js';
@@ -27,12 +27,12 @@ const keepingOf = (forms: readonly FormDefinition[]) => forms.flatMap((form) => 
  * the row it is about.
  * @param origin the site's origin for links, e.g. `https://eiland.example`
  * @param forms the site's forms
- * @param notifyTo `NOTIFY_TO`: the organisation's mailboxes its notifications go to (docs/beheer.md §5)
+ * @param beheer `NOTIFY_TO`'s mailboxes and the site's secret, for beheer's e-mails (docs/beheer.md §1, §5)
  * @returns letter(message): the letter, or undefined when the row is gone
  * @throws (the letter) Error when no form sends messages of the message's kind
  */
-export function letters(storage: Storage, origin: string, forms: readonly FormDefinition[] = FORMS, notifyTo: readonly string[] = []): (message: OutboxMessage) => Promise<Letter | undefined> {
-  const notification = notificationLetters(storage, origin, notifyTo, formAdmins(forms));
+export function letters(storage: Storage, origin: string, forms: readonly FormDefinition[] = FORMS, beheer: { notifyTo?: readonly string[]; secret?: string } = {}): (message: OutboxMessage) => Promise<Letter | undefined> {
+  const notification = beheerLetters(storage, origin, { notifyTo: beheer.notifyTo ?? [], secret: beheer.secret ?? '', admins: formAdmins(forms) });
   const byKind = new Map(
     keepingOf(forms)
       .filter(({ keep }) => keep.mail)

@@ -94,8 +94,13 @@ export interface StaffStorage {
   disable(id: string, now: number): Promise<boolean>;
   /** Replaces the password (null: cleared, as a reset does), ends every session, clears the failures. */
   setPassword(id: string, hash: string | null): Promise<void>;
-  /** Keeps a link's digest, valid until `expiresAt`. */
-  addLink(tokenHash: string, staffId: string, expiresAt: number): Promise<void>;
+  /**
+   * Keeps a link's digest, valid until `expiresAt`; with `mail`, its sealed token too and its e-mail
+   * in the outbox (kind `staff-link`, about the link's id), in one transaction.
+   */
+  addLink(tokenHash: string, staffId: string, expiresAt: number, mail?: { sealed: string; recipient: string }): Promise<void>;
+  /** A link's e-mail: its account's address and its sealed token, while it is unused and valid; else undefined. */
+  linkMail(id: string, now: number): Promise<{ email: string; sealed: string } | undefined>;
   /** The account of a link not used and not expired at `now`, or undefined. */
   linkAccount(tokenHash: string, now: number): Promise<StaffAccount | undefined>;
   /** Uses a link once: @returns its account's id when it was valid and unused, else undefined */

@@ -13,6 +13,9 @@ import type { StaffTable, SubmissionTable, Tables } from './tables.js';
 import type { ListedRow, ListQuery, Role, StaffAccount, StaffStorage } from './staff-types.js';
 import type { Column, StoredRow } from './types.js';
 
+/** The outbox's kind of a password link's e-mail (docs/beheer.md §1), about the link's id. */
+export const LINK_KIND = 'staff-link';
+
 /** An account row as beheer sees it. */
 function accountOf(row: StaffTable): StaffAccount {
   return {
@@ -106,7 +109,29 @@ export function staffStorage(engine: Engine): StaffStorage {
           await trx.deleteFrom('staff_sessions').where('staff_id', '=', id).execute();
         }),
       ),
-    addLink: (tokenHash, staffId, expiresAt) => guarded('staff', async () => void (await db.insertInto('staff_links').values({ token_hash: tokenHash, staff_id: staffId, expires_at: expiresAt, used_at: null }).execute())),
+    addLink: (tokenHash, staffId, expiresAt, mail) =>
+      guarded('staff', () =>
+        engine.writing(async (trx) => {
+          const id = randomUUID();
+          await trx.insertInto('staff_links').values({ token_hash: tokenHash, id, staff_id: staffId, sealed: mail?.sealed ?? null, expires_at: expiresAt, used_at: null }).execute();
+          if (mail) {
+            const now = Date.now();
+            await trx.insertInto('outbox').values({ id: randomUUID(), kind: LINK_KIND, about: id, recipient: mail.recipient, state: 'pending', attempts: 0, due_at: now, created_at: now }).execute();
+          }
+        }),
+      ),
+    linkMail: (id, now) =>
+      guarded('staff', async () => {
+        const row = await db
+          .selectFrom('staff_links')
+          .innerJoin('staff', 'staff.id', 'staff_links.staff_id')
+          .select(['staff.email', 'staff_links.sealed'])
+          .where('staff_links.id', '=', id)
+          .where('staff_links.used_at', 'is', null)
+          .where('staff_links.expires_at', '>', now)
+          .executeTakeFirst();
+        return row?.sealed ? { email: row.email, sealed: row.sealed } : undefined;
+      }),
     linkAccount: (tokenHash, now) =>
       guarded('staff', async () => {
         const row = await db
@@ -121,18 +146,23 @@ export function staffStorage(engine: Engine): StaffStorage {
         return row && accountOf(row);
       }),
     useLink: (tokenHash, now) =>
-      guarded('staff', async () => {
-        // One update decides: of two uses at once, one changes the row.
-        const used = await db
-          .updateTable('staff_links')
-          .set({ used_at: now })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .returning('staff_id')
-          .executeTakeFirst();
-        return used && String(used.staff_id);
-      }),
+      guarded('staff', () =>
+        engine.writing(async (trx) => {
+          // One update decides: of two uses at once, one changes the row. The sealed token and its
+          // e-mail, if still unsent, go with it.
+          const used = await trx
+            .updateTable('staff_links')
+            .set({ used_at: now, sealed: null })
+            .where('token_hash', '=', tokenHash)
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', now)
+            .returning(['staff_id', 'id'])
+            .executeTakeFirst();
+          if (used === undefined) return undefined;
+          await trx.deleteFrom('outbox').where('about', '=', used.id).where('state', '<>', 'sent').execute();
+          return String(used.staff_id);
+        }),
+      ),
     failedLogin: (id, now, limit, lockMs) =>
       guarded('staff', async () => {
         // From the limit on, each failure locks the account for lockMs · 2^(locks so far).
@@ -234,6 +264,11 @@ export function staffStorage(engine: Engine): StaffStorage {
             await trx
               .deleteFrom('staff_sessions')
               .where((eb) => eb.or([eb('seen_at', '<', now - idleMs), eb('created_at', '<', now - absoluteMs)]))
+              .executeTakeFirst(),
+            await trx
+              .deleteFrom('outbox')
+              .where('kind', '=', LINK_KIND)
+              .where('about', 'in', trx.selectFrom('staff_links').select('id').where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)])))
               .executeTakeFirst(),
             await trx
               .deleteFrom('staff_links')

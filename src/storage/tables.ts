@@ -36,7 +36,7 @@ export interface Tables {
   settings: { name: string; value: string };
   count_shards: { name: string; shard: number; value: number };
   staff: StaffTable;
-  staff_links: { token_hash: string; staff_id: string; expires_at: number; used_at: number | null };
+  staff_links: { token_hash: string; id: string; staff_id: string; sealed: string | null; expires_at: number; used_at: number | null };
   staff_sessions: { id_hash: string; staff_id: string; created_at: number; seen_at: number };
   audit_log: { id: string; at: number; staff_id: string | null; action: string; form: string | null; about: string | null; detail: string | null; address: string | null };
   staff_views: { staff_id: string; form: string; seen_at: number };

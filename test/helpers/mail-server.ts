@@ -15,7 +15,8 @@ import { testAssets } from './test-dist.js';
 import { waitFor } from './wait.js';
 import type { Storage } from '../../src/storage/types.js';
 
-const SECRET = 'test-secret-test-secret-test-secret-0123';
+/** The site's secret of a server of {@link serverWith}. */
+export const SECRET = 'test-secret-test-secret-test-secret-0123';
 /** The sender of the tests' e-mails. */
 export const FROM = 'Eiland <noreply@eiland.example>';
 

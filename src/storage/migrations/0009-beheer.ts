@@ -1,6 +1,7 @@
 /**
  * Migration 9, written once for both engines (docs/beheer.md §1, §2, §7): the staff's accounts,
- * their one-time password links and sessions (only SHA-256 digests of the secrets), the audit log,
+ * their one-time password links and sessions (only SHA-256 digests of the secrets; a link's token
+ * sealed for its e-mail until it is used or expires), the audit log,
  * when each account last looked at each form, and which submissions were marked answered. Times
  * are ms since the epoch.
  */
@@ -24,7 +25,9 @@ export async function up(engine: Engine, db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('staff_links')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('id', engine.uuid, (c) => c.notNull().unique())
     .addColumn('staff_id', engine.uuid, (c) => c.notNull())
+    .addColumn('sealed', 'text')
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('used_at', 'bigint')
     .execute();

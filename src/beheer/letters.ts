@@ -1,13 +1,16 @@
 /**
- * The organisation's notifications (docs/beheer.md §5): for each new submission of a form that
- * notifies, an e-mail to `NOTIFY_TO` with what was sent, `Reply-To` the sender, and the link to it
- * in beheer; and the summary of those not sent past 30 in an hour.
+ * Beheer's e-mails in the outbox: a password link to its account (docs/beheer.md §1), and the
+ * organisation's notifications (§5): for each new submission of a form that notifies, an e-mail to
+ * `NOTIFY_TO` with what was sent, `Reply-To` the sender, and the link to it in beheer; and the
+ * summary of those not sent past 30 in an hour.
  */
 import { SIGNATURE, type Letter } from '../mail/compose.js';
 import { notifyKind, SUMMARY_KIND } from '../storage/notify.js';
+import { LINK_KIND } from '../storage/staff.js';
 import type { OutboxMessage, Storage } from '../storage/types.js';
 import type { FormAdmin } from './form-admin.js';
 import { BEHEER } from './route.js';
+import { unseal } from './seal.js';
 
 /** A kept value as the e-mail shows it: a list joined, a choice by its label. */
 function shown(admin: FormAdmin, name: string, value: unknown): string {
@@ -16,16 +19,40 @@ function shown(admin: FormAdmin, name: string, value: unknown): string {
   return value === null || value === undefined ? '' : Array.isArray(value) ? value.map(one).join(', ') : one(value);
 }
 
+/** What beheer's letters need besides the storage and the origin. */
+export interface BeheerMail {
+  /** `NOTIFY_TO`'s mailboxes (none: no notification is enqueued). */
+  notifyTo: readonly string[];
+  /** The site's secret, which sealed the links' tokens. */
+  secret: string;
+  /** The forms as beheer shows them. */
+  admins: readonly FormAdmin[];
+}
+
 /**
- * The letters of the notifications and their summary.
- * @param notifyTo `NOTIFY_TO`'s mailboxes
- * @param admins the forms as beheer shows them
- * @returns letter(message): the letter of a notification or a summary, undefined when its row is
- *   gone; or undefined for a message of another kind
+ * The letters of beheer's e-mails.
+ * @returns letter(message): the letter of a link, a notification or a summary, undefined when what
+ *   it is about is gone; or undefined for a message of another kind
  */
-export function notificationLetters(storage: Storage, origin: string, notifyTo: readonly string[], admins: readonly FormAdmin[]): (message: OutboxMessage) => Promise<Letter | undefined> | undefined {
+export function beheerLetters(storage: Storage, origin: string, { notifyTo, secret, admins }: BeheerMail): (message: OutboxMessage) => Promise<Letter | undefined> | undefined {
   const byKind = new Map(admins.filter((admin) => admin.notify).map((admin) => [notifyKind(admin.name), admin]));
   return (message) => {
+    if (message.kind === LINK_KIND) {
+      return storage.staff.linkMail(message.about, Date.now()).then(
+        (link) =>
+          link && {
+            to: link.email,
+            subject: 'Je link voor beheer bij Eiland',
+            paragraphs: [
+              'Hallo,',
+              'Met deze link kies je een wachtwoord voor beheer bij Eiland. De link werkt 24 uur en één keer:',
+              { href: `${origin}${BEHEER}/wachtwoord/${unseal(secret, link.sealed)}` },
+              'Heb je hier niet om gevraagd? Dan kun je deze e-mail negeren.',
+              SIGNATURE,
+            ],
+          },
+      );
+    }
     if (message.kind === SUMMARY_KIND) {
       return storage.staff.suppressedNotifications(message.about).then((count) => ({
         to: notifyTo,

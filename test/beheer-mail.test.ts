@@ -1,7 +1,8 @@
 /**
  * The organisation told of each contact message (docs/beheer.md §5): `NOTIFY_TO` validated at
  * start-up and said in the start line, an e-mail per message to its mailboxes with `Reply-To` the
- * sender and the link to it in beheer, at most 30 an hour, then one summary with the count.
+ * sender and the link to it in beheer, at most 30 an hour, then one summary with the count; and a
+ * staff account's password link e-mailed through the outbox (docs/beheer.md §1).
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -12,7 +13,10 @@ import { contactMessages } from '../src/forms/contact.js';
 import { FORMS, letters } from '../src/forms/index.js';
 import { NOTIFICATIONS_PER_HOUR, SUMMARY_KIND } from '../src/storage/notify.js';
 import { CONTACT_VALID, VALID } from './helpers/form.js';
-import { serverWith } from './helpers/mail-server.js';
+import { SECRET, serverWith } from './helpers/mail-server.js';
+import { linkIn } from './helpers/beheer.js';
+import { staffCommand } from '../src/beheer/staff-command.js';
+import { digest } from '../src/beheer/session.js';
 import { startSmtp } from './helpers/smtp.js';
 import { tempStorage } from './helpers/temp-storage.js';
 
@@ -63,7 +67,7 @@ describe('notifications of new contact messages (docs/beheer.md §5)', () => {
     const summaries = rows.filter((row) => row.kind === SUMMARY_KIND);
     assert.equal(summaries.length, 1, 'one summary for the hour');
     assert.equal(summaries[0]!.delay, 60 * 60 * 1000);
-    const letter = await letters(temp.storage, 'https://eiland.example', FORMS, TEAM)({ id: summaries[0]!.id, kind: SUMMARY_KIND, about: summaries[0]!.id, attempts: 1, lease: randomUUID() });
+    const letter = await letters(temp.storage, 'https://eiland.example', FORMS, { notifyTo: TEAM })({ id: summaries[0]!.id, kind: SUMMARY_KIND, about: summaries[0]!.id, attempts: 1, lease: randomUUID() });
     assert.equal(letter?.subject, '2 meldingen niet verstuurd');
     assert.deepEqual(letter?.to, TEAM);
   });
@@ -78,5 +82,42 @@ describe('notifications of new contact messages (docs/beheer.md §5)', () => {
     const db = new Database(temp.file, { readonly: true });
     t.after(() => db.close());
     assert.deepEqual(db.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = 'notify'").get(), { n: 0 });
+  });
+});
+
+describe('a password link by e-mail (docs/beheer.md §1)', () => {
+  it('is e-mailed through the outbox when mail is configured, the link the command printed', async (t) => {
+    const smtp = await startSmtp();
+    t.after(() => smtp.stop());
+    const site = await serverWith(t, { SMTP_URL: smtp.url });
+    const email = `nieuw-${Date.now()}@eiland.example`;
+    const out: string[] = [];
+    const code = await staffCommand(['add', email, '--role', 'reader'], site.temp.storage, site.running.url, { write: (text: string) => out.push(text) } as never, Date.now(), SECRET);
+    assert.equal(code, 0);
+    assert.match(out.join(''), /also e-mailed to/);
+    await smtp.waitForReceived(1);
+    const [mail] = smtp.received;
+    assert.equal(mail!.subject, 'Je link voor beheer bij Eiland');
+    assert.equal(Array.isArray(mail!.to) ? '' : mail!.to!.text, email);
+    assert.ok(String(mail!.text).includes(`${site.running.url}${linkIn(out.join(''))}`), 'the printed link');
+    assert.ok(!site.rawLogs().some((line) => line.includes(linkIn(out.join('')).split('/').pop()!)), 'no token in the log');
+  });
+
+  it('keeps the sealed token only until the link is used, its unsent e-mail going with it', async (t) => {
+    const temp = await tempStorage();
+    t.after(async () => {
+      await temp.storage.close();
+      await temp.remove();
+    });
+    const out: string[] = [];
+    await staffCommand(['add', `gebruikt-${Date.now()}@eiland.example`, '--role', 'reader'], temp.storage, 'http://127.0.0.1', { write: (text: string) => out.push(text) } as never, Date.now(), SECRET);
+    const token = linkIn(out.join('')).split('/').pop()!;
+    const db = new Database(temp.file, { readonly: true });
+    t.after(() => db.close());
+    const before = db.prepare("SELECT l.sealed, (SELECT count(*) FROM outbox o WHERE o.about = l.id) AS mails FROM staff_links l").get() as { sealed: string | null; mails: number };
+    assert.ok(before.sealed && !before.sealed.includes(token), 'sealed, not the token');
+    assert.equal(before.mails, 1);
+    assert.ok(await temp.storage.staff.useLink(digest(token), Date.now()));
+    assert.deepEqual(db.prepare("SELECT l.sealed, (SELECT count(*) FROM outbox o WHERE o.about = l.id) AS mails FROM staff_links l").get(), { sealed: null, mails: 0 });
   });
 });
