@@ -1,6 +1,6 @@
 /**
  * Beheer's e-mails in the outbox: a password link to its account (docs/beheer.md §1), and the
- * organisation's notifications (§5): for each new submission of a form that notifies, an e-mail to
+ * organisation’s notifications (docs/beheer.md §5): for each new submission of a form that notifies, an e-mail to
  * `NOTIFY_TO` with what was sent, `Reply-To` the sender, and the link to it in beheer; and the
  * summary of those not sent past 30 in an hour.
  */
