@@ -1,7 +1,7 @@
 /**
- * "Privacyverklaring" (docs/pages.md §1): what is stored, why, for how long (the configured
- * retention, docs/operations.md §11), the e-mail we send (docs/operations.md §12), and how a person
- * sees, takes and erases their data.
+ * "Privacyverklaring" (docs/pages.md §1): what is stored, why, who sees it (beheer and its audit
+ * log, docs/beheer.md §7), for how long (the configured retention, docs/operations.md §11), the
+ * e-mail we send (docs/operations.md §12), and how a person sees, takes and erases their data.
  */
 export function Privacy({ retentionDays }: { retentionDays: number }) {
   return (
@@ -22,6 +22,13 @@ export function Privacy({ retentionDays }: { retentionDays: number }) {
       <p>
         Eén e-mailadres krijgt van ons hoogstens drie e-mails in 24 uur, hoe vaak iemand het ook invult. Daarvoor houden we
         bij elke e-mail een code van het adres bij, niet het adres zelf.
+      </p>
+      <h2>Wie je gegevens ziet</h2>
+      <p>
+        Alleen medewerkers van Eiland met een eigen account zien je aanmelding of bericht, om ze te beantwoorden of op
+        jouw verzoek te verwijderen. Een bericht via het contactformulier sturen we ook per e-mail door naar onze
+        medewerkers. Wie wat heeft bekeken, gedownload of verwijderd, leggen we een jaar vast, met alleen codes en geen
+        inhoud van je aanmelding of bericht.
       </p>
       <h2>Hoe lang</h2>
       <p>
