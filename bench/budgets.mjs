@@ -89,3 +89,6 @@ export const LOAD_BUDGET = {
    */
   outbox: { ratePerS: 200, drainS: 30, lateS: 30 },
 };
+
+/** Beheer's lists with 100 000 registrations (docs/beheer.md §8): each page's p99 in ms, on each engine measured. */
+export const BEHEER_BUDGET = { p99Ms: 50, rows: 100_000 };

@@ -1,7 +1,7 @@
 // The budgets of docs/performance.md §1 judged on the figures of `npm run bench`: one verdict each,
 // PASS or FAIL, with the row of the latest figures' table it stands in (bench/table.mjs). The run
 // prints them and exits 1 on a FAIL; the table shows them beside the figures, so both judge alike.
-import { HTML_BUDGET, JS_BUDGET, KIB, LOAD_BUDGET, REACT_MODULE, reactModuleChange } from './budgets.mjs';
+import { BEHEER_BUDGET, HTML_BUDGET, JS_BUDGET, KIB, LOAD_BUDGET, REACT_MODULE, reactModuleChange } from './budgets.mjs';
 
 /**
  * @typedef {object} Verdict
@@ -38,6 +38,13 @@ export function judge(results, lock) {
   const verdicts = [];
   /** @type {(row: string, budget: string, name: string, ok: unknown, detail: string) => void} */
   const check = (row, budget, name, ok, detail) => verdicts.push({ name, pass: Boolean(ok), detail, row, budget });
+  const beheer = results.beheer;
+  if (beheer?.error) check('beheer', 'measured', 'beheer lists measured', false, beheer.error);
+  for (const engine of ['sqlite', 'postgres']) {
+    for (const [page, figures] of Object.entries(beheer?.[engine] ?? {})) {
+      check(`beheer ${page} p99 (${engine})`, `≤ ${BEHEER_BUDGET.p99Ms} ms`, `beheer ${page}, ${BEHEER_BUDGET.rows} rows, ${engine}: p99 ≤ ${BEHEER_BUDGET.p99Ms} ms`, figures.p99 <= BEHEER_BUDGET.p99Ms, `${figures.p99} ms`);
+    }
+  }
   const { eiland: e, 'eiland-nocache': off, next: n, astro: a, express: x } = results.servers ?? {};
 
   if (e) {

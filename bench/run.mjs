@@ -7,7 +7,7 @@
 // bench/results/latest.json and the table of docs/performance.md §3 rendered from it
 // (bench/table.mjs); prints a progress line per step and a table at the end.
 //
-//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak] [--outbox-only] [--backlog N] [--postgres] [--postgres-only]
+//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak] [--outbox-only] [--backlog N] [--postgres] [--postgres-only] [--beheer-only]
 //   --soak: 5 minutes on / and /aanmelden, RSS and heap every 30 s (growth after minute 1 ≤ 10 %)
 //   --outbox-only: only the outbox phase (bench/outbox.mjs: one instance's e-mails to files and to
 //   SMTP, run after the rounds otherwise) and its budgets; --backlog N: its backlog (default 5000)
@@ -15,6 +15,10 @@
 //   instances on one PostgreSQL database (bench/postgres-posts.ts, in a process of its own; needs
 //   PostgreSQL and nginx, which `npm test` installs); figures only, no budget. --postgres-only: that
 //   phase alone (no rounds, no outbox)
+//   beheer (always, after the rounds): a signed-in beheer list of 100 000 registrations on SQLite
+//   (and on PostgreSQL with --postgres), its first page, a search and a filtered page one after
+//   another (p99 ≤ 50 ms each) and the first page at 32 connections (bench/beheer-lists.ts, in a
+//   process of its own); --beheer-only: that phase alone
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -40,13 +44,15 @@ const { values: args } = parseArgs({
     backlog: { type: 'string', default: String(DEFAULT_BACKLOG) },
     postgres: { type: 'boolean', default: false },
     'postgres-only': { type: 'boolean', default: false },
+    'beheer-only': { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
 const SERVERS = args.servers.split(',');
 const OUTBOX_ONLY = args['outbox-only'];
-const POSTGRES_ONLY = args['postgres-only'];
+const BEHEER_ONLY = args['beheer-only'];
+const POSTGRES_ONLY = args['postgres-only'] || BEHEER_ONLY;
 const POSTGRES = args.postgres || POSTGRES_ONLY;
 /** The PostgreSQL phase's concurrent posts. */
 const POSTGRES_CONNECTIONS = 64;
@@ -172,15 +178,17 @@ async function soak(deployed) {
 }
 
 /**
- * The PostgreSQL phase (docs/performance.md §2): bench/postgres-posts.ts in a process of its own,
- * its progress passed through to stderr, its one JSON line read from stdout. Bounded: after
- * 240 s + 5 s per measured second it is sent SIGTERM (it stops what it started), 45 s later SIGKILL.
+ * A phase in a process of its own (docs/performance.md §2): a script of bench/ run with tsx, its
+ * progress passed through to stderr, its one JSON line read from stdout. Bounded: after `boundMs`
+ * it is sent SIGTERM (it stops what it started), 45 s later SIGKILL.
+ * @param {string} script e.g. `bench/postgres-posts.ts`
+ * @param {string[]} scriptArgs its arguments
+ * @param {number} boundMs
  * @returns {Promise<Record<string, any>>} its figures; `error` set when it could not measure
  */
-function measurePostgres() {
-  const boundMs = 240_000 + SECONDS * 5000;
+function measureIn(script, scriptArgs, boundMs) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', 'bench/postgres-posts.ts', '--seconds', String(SECONDS), '--connections', String(POSTGRES_CONNECTIONS)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './src/env.ts', script, ...scriptArgs], {
       cwd: join(HERE, '..'),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -195,7 +203,7 @@ function measurePostgres() {
     }, boundMs);
     child.once('error', (error) => {
       clearTimeout(term);
-      resolve({ error: `bench/postgres-posts.ts could not start: ${error.message}` });
+      resolve({ error: `${script} could not start: ${error.message}` });
     });
     child.once('close', (code, signal) => {
       clearTimeout(term);
@@ -204,7 +212,7 @@ function measurePostgres() {
       try {
         figures = JSON.parse(out.trim().split('\n').at(-1) ?? '');
       } catch {
-        figures = { error: `bench/postgres-posts.ts ${killed ? `stopped after ${boundMs / 1000} s` : `exited with ${code ?? signal}`} without its figures` };
+        figures = { error: `${script} ${killed ? `stopped after ${boundMs / 1000} s` : `exited with ${code ?? signal}`} without its figures` };
       }
       resolve(figures);
     });
@@ -241,9 +249,14 @@ if (!OUTBOX_ONLY && !POSTGRES_ONLY) {
     await deployed.remove();
   }
 }
-if (POSTGRES) {
+if (POSTGRES && !BEHEER_ONLY) {
   progress(`postgres: form posts at ${POSTGRES_CONNECTIONS} connections through nginx to two instances on one PostgreSQL database, ${SECONDS} s (bench/postgres-posts.ts)`);
-  results.postgres = await measurePostgres();
+  results.postgres = await measureIn('bench/postgres-posts.ts', ['--seconds', String(SECONDS), '--connections', String(POSTGRES_CONNECTIONS)], 240_000 + SECONDS * 5000);
+}
+if (!OUTBOX_ONLY) {
+  const engines = args.postgres ? 'sqlite,postgres' : 'sqlite';
+  progress(`beheer: a signed-in list of 100 000 registrations on ${engines} (bench/beheer-lists.ts)`);
+  results.beheer = await measureIn('bench/beheer-lists.ts', ['--engines', engines, '--seconds', String(SECONDS)], 300_000 + SECONDS * 10_000);
 }
 if (!POSTGRES_ONLY || OUTBOX_ONLY) results.outbox = await measureOutbox({ backlog: BACKLOG, progress });
 
@@ -330,6 +343,23 @@ if (pgf) {
   if (pgf.error) console.log(`postgres phase failed: ${pgf.error}`);
   else if (!pgf.rowsMatch) console.log(`postgres: the database holds ${pgf.rowsStored} registrations, but ${pgf.answered303} posts were answered 303`);
 }
+// The beheer phase's table: a signed-in list of 100 000 registrations per engine.
+const bf = results.beheer;
+if (bf) {
+  const engines = ['sqlite', 'postgres'].filter((engine) => bf[engine]);
+  const cell = (engine, page) => (bf[engine][page] ? `${bf[engine][page].p50} / ${bf[engine][page].p99}` : '—');
+  const beheerRows = [
+    [`beheer: /beheer/registration signed in, ${bf.rows ?? '—'} rows; ms p50 / p99 one after another`, ...engines],
+    ['first page', ...engines.map((e) => cell(e, 'first'))],
+    ['a search (few matches, far back)', ...engines.map((e) => cell(e, 'search'))],
+    ['filtered (an interest and a month)', ...engines.map((e) => cell(e, 'filtered'))],
+    [`first page req/s at ${CONNECTIONS} connections`, ...engines.map((e) => String(bf[e].first?.rps ?? '—'))],
+  ];
+  const beheerWidths = beheerRows[0].map((_, i) => Math.max(...beheerRows.map((r) => r[i].length)));
+  console.log('');
+  for (const r of beheerRows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(beheerWidths[i]) : c.padStart(beheerWidths[i]))).join('  '));
+  if (bf.error) console.log(`beheer phase failed: ${bf.error}`);
+}
 const budgets = judge(results, JSON.parse(readFileSync(join(HERE, '..', 'package-lock.json'), 'utf8'))).map(({ name, pass, detail }) => ({ name, pass, detail }));
 results.budgets = budgets;
 
@@ -339,8 +369,11 @@ if (results.soak) {
 }
 if (budgets.length > 0) console.log('\nbudgets:');
 for (const b of budgets) console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}  (${b.detail})`);
-await mkdir(join(HERE, 'results'), { recursive: true });
-await writeFile(join(HERE, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-writeLatestTable(results);
-console.log(`\nresults: bench/results/latest.json, and their table in docs/performance.md §3`);
+// A beheer phase alone is no run of the pages: the latest figures stay those of the last one.
+if (!BEHEER_ONLY) {
+  await mkdir(join(HERE, 'results'), { recursive: true });
+  await writeFile(join(HERE, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeLatestTable(results);
+  console.log(`\nresults: bench/results/latest.json, and their table in docs/performance.md §3`);
+}
 if (budgets.some((b) => !b.pass) || results.postgres?.error) process.exit(1);

@@ -42,9 +42,6 @@ export interface FormAdmin {
   notify: boolean;
 }
 
-/** The fields searched, where a form keeps them (docs/beheer.md §4). */
-const SEARCHED = ['naam', 'email'];
-
 /** A field's options as its island declares them, if it has any. */
 const optionsOf = (spec: FieldSpec | undefined): Readonly<Record<string, string>> | undefined => (spec && 'options' in spec ? (spec.options as Record<string, string>) : undefined);
 
@@ -74,7 +71,7 @@ export function formAdmin(form: FormDefinition): FormAdmin | undefined {
     keep: form.keep as Keeping<object, string>,
     fields,
     columns: form.beheer.columns ? named(form.beheer.columns) : fields.slice(0, 3),
-    search: SEARCHED.filter((name) => form.keep!.fields.includes(name)),
+    search: form.keep.kept.searched,
     filters: fields.filter((field) => field.choices !== undefined),
     answerable: form.beheer.answerable ?? false,
     notify: form.beheer.notify ?? false,

@@ -53,7 +53,7 @@ export function readQuery(admin: FormAdmin, params: Record<string, unknown>): Re
   if (tot) kept.set('tot', tot);
   const query: ListQuery = {
     table: admin.keep.table,
-    ...(q && admin.search.length > 0 && { search: { term: q, columns: admin.search } }),
+    ...(q && admin.search.length > 0 && { search: q }),
     equals: Object.entries(filters).map(([column, value]) => ({ column, value, list: admin.fields.find((f) => f.name === column)!.list })),
     ...(van && { from: `${van}T00:00:00.000Z` }),
     ...(tot && { before: `${dayAfter(tot)}T00:00:00.000Z` }),

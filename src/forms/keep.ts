@@ -9,6 +9,9 @@ import { submissionTable, type MigrationUp } from '../storage/migrations/submiss
 import type { Column, Kept, Saved, Storage, StoredRow } from '../storage/types.js';
 import type { FieldTraits } from './rules.js';
 
+/** The fields beheer's search finds a submission by, where a form keeps them (docs/beheer.md §4): its name and e-mail address. */
+export const SEARCHED = ['naam', 'email'];
+
 /** Some fields of T, each may be null (optional ones stay optional). */
 type Nullable<T, K extends keyof T> = { [F in K]: T[F] | null };
 
@@ -68,7 +71,7 @@ export function keeping<T, K extends string>(name: string, declaration: KeepDecl
   return {
     ...declaration,
     ...(declaration.migration && { migrates: { name: declaration.migration, up: submissionTable(table, columns) } }),
-    kept: { table, kind: name, mailed: mail !== undefined, notifies },
+    kept: { table, kind: name, mailed: mail !== undefined, notifies, searched: SEARCHED.filter((field) => (fields as readonly string[]).includes(field)) },
     row: (values) =>
       Object.fromEntries(
         fields.map((field) => {

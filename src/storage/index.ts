@@ -19,7 +19,8 @@ import { MAILS_PER_RECIPIENT, RECIPIENT_WINDOW_MS, recipientOf } from './recipie
 import { param, prepare } from './prepared.js';
 import { staffStorage } from './staff.js';
 import type { SubmissionTable } from './tables.js';
-import type { Column, Kept, Saved, Storage } from './types.js';
+import { SEARCH_COLUMN, type Column, type Kept, type Saved, type Storage } from './types.js';
+import { fold } from './fold.js';
 
 /** Default embedded database file: `data/eiland.db` in the project. */
 export const DEFAULT_DATABASE_FILE = join(PROJECT_ROOT, 'data', 'eiland.db');
@@ -152,7 +153,9 @@ function storageOf(engine: Engine, options: StorageOptions): Storage {
    * this insert; other recipients are not held up.
    */
   const notify = notifier(engine, (trx) => engine.lock(trx, RECIPIENT_LOCK, NOTIFY_RECIPIENT, true));
-  const save = async ({ table, kind, mailed, notifies }: Kept, submissionKey: string, row: Record<string, Column>): Promise<Saved> => {
+  const save = async ({ table, kind, mailed, notifies, searched }: Kept, submissionKey: string, values: Record<string, Column>): Promise<Saved> => {
+    // The searched columns folded once, as they are stored: a search then compares one column (docs/beheer.md §4).
+    const row = searched.length === 0 ? values : { ...values, [SEARCH_COLUMN]: fold(searched.map((column) => values[column] ?? '').join('\n')) };
     const columns = Object.keys(row);
     const shape = `${table}(${columns.join(',')})`;
     const insert = inserts.get(shape) ?? inserts.set(shape, tableOf(table).insert(columns)).get(shape)!;
@@ -205,7 +208,7 @@ function storageOf(engine: Engine, options: StorageOptions): Storage {
       guarded('find', async () => {
         const row = (await tableOf(table).byId(db, { id })).rows[0];
         if (row === undefined) return undefined;
-        const { submission_key: _key, created_at: createdAt, ...columns } = row;
+        const { submission_key: _key, created_at: createdAt, [SEARCH_COLUMN]: _search, ...columns } = row;
         return { ...(columns as Record<string, Column>), id: String(row.id), createdAt: createdAt instanceof Date ? createdAt.toISOString() : String(createdAt) };
       }),
 

@@ -58,8 +58,8 @@ export interface AuditRecord extends Omit<AuditEntry, 'detail'> {
 export interface ListQuery {
   /** The form's table. */
   table: string;
-  /** A term matched, folded (case and accents), against the `search` columns. */
-  search?: { term: string; columns: readonly string[] };
+  /** A term matched, folded (case and accents), against the row's searched columns (its `search_text`). */
+  search?: string;
   /** Columns equal to a value; a `list` column (JSON text) containing it. */
   equals?: ReadonlyArray<{ column: string; value: string; list: boolean }>;
   /** Stored at or after this time, and before that one (ISO 8601). */

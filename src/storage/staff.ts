@@ -11,7 +11,7 @@ import { NOTIFY_RECIPIENT } from './notify.js';
 import { guarded } from './guard.js';
 import type { StaffTable, SubmissionTable, Tables } from './tables.js';
 import type { ListedRow, ListQuery, Role, StaffAccount, StaffStorage } from './staff-types.js';
-import type { Column, StoredRow } from './types.js';
+import { SEARCH_COLUMN, type Column, type StoredRow } from './types.js';
 
 /** The outbox's kind of a password link's e-mail (docs/beheer.md §1), about the link's id. */
 export const LINK_KIND = 'staff-link';
@@ -33,7 +33,7 @@ function accountOf(row: StaffTable): StaffAccount {
 
 /** A form's row as stored: its id, time (ISO 8601) and columns, the submission key left out. */
 function storedOf(row: SubmissionTable): StoredRow {
-  const { submission_key: _key, created_at: createdAt, ...columns } = row;
+  const { submission_key: _key, created_at: createdAt, [SEARCH_COLUMN]: _search, ...columns } = row;
   return { ...(columns as Record<string, Column>), id: String(row.id), createdAt: createdAt instanceof Date ? createdAt.toISOString() : String(createdAt) };
 }
 
@@ -66,11 +66,7 @@ export function staffStorage(engine: Engine): StaffStorage {
       .selectAll(query.table)
       .select(['answered.staff_id as answered_by', 'answered.at as answered_at', 'staff.email as answered_email']);
     const column = (name: string) => sql.ref(`${query.table}.${name}`);
-    if (query.search && query.search.term !== '') {
-      const pattern = `%${likeEscaped(fold(query.search.term))}%`;
-      const columns = query.search.columns;
-      q = q.where((eb: ExpressionBuilder<any, any>) => eb.or(columns.map((name) => eb(engine.fold(column(name)), 'like', sql<string>`${pattern} ESCAPE '\\'`))));
-    }
+    if (query.search) q = q.where(engine.contains(column(SEARCH_COLUMN), fold(query.search)));
     for (const { column: name, value, list } of query.equals ?? []) {
       q = list ? q.where(column(name), 'like', sql<string>`${`%${likeEscaped(JSON.stringify(value))}%`} ESCAPE '\\'`) : q.where(column(name), '=', value);
     }

@@ -18,7 +18,12 @@ export interface Kept {
   mailed: boolean;
   /** Whether the organisation is told of a new row (docs/beheer.md §5), when the storage notifies. */
   notifies: boolean;
+  /** The columns beheer's search finds a row by (docs/beheer.md §4), kept folded in its `search_text`. */
+  searched: readonly string[];
 }
+
+/** The column of a form's table that holds its searched columns folded (docs/beheer.md §4): never part of a stored row as read. */
+export const SEARCH_COLUMN = 'search_text';
 
 /** A stored row: its id, its time of storing (ISO 8601) and the columns its form keeps. */
 export interface StoredRow {

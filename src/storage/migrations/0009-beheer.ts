@@ -5,7 +5,9 @@
  * when each account last looked at each form, and which submissions were marked answered. Times
  * are ms since the epoch.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { SEARCH_COLUMN } from '../types.js';
+import { LIST_INDEX } from './submissions.js';
 import type { Engine } from '../engine.js';
 
 /** Migrates `db` (a transaction) of an engine. */
@@ -66,6 +68,12 @@ export async function up(engine: Engine, db: Kysely<unknown>): Promise<void> {
     .addColumn('staff_id', engine.uuid, (c) => c.notNull())
     .addColumn('at', 'bigint', (c) => c.notNull())
     .execute();
-  // The first forms' tables, made by migrations 1 and 3, get the index a form's own migration gives its table: beheer's lists go newest first.
-  for (const table of ['registrations', 'contact_messages']) await db.schema.createIndex(`${table}_created_at`).ifNotExists().on(table).column('created_at').execute();
+  // The first forms' tables, made by migrations 1 and 3, get what a form's own migration gives its
+  // table: the index of beheer's lists, newest first, and the searched columns folded (name and
+  // e-mail), filled in for the rows there are.
+  for (const table of ['registrations', 'contact_messages']) {
+    await db.schema.alterTable(table).addColumn(SEARCH_COLUMN, 'text').execute();
+    await sql`UPDATE ${sql.table(table)} SET ${sql.ref(SEARCH_COLUMN)} = ${engine.fold(sql`naam || ${'\n'} || email`)}`.execute(db);
+    await db.schema.createIndex(`${table}_list`).on(table).columns(LIST_INDEX).execute();
+  }
 }
