@@ -18,6 +18,9 @@ import { useApp, raw, freshAddress } from './helpers/app.js';
 import { get, linkIn, login, PASSWORD, post, setPassword, signIn, staff } from './helpers/beheer.js';
 import { CONTACT_VALID, VALID } from './helpers/form.js';
 import { FORMS } from '../src/forms/index.js';
+import { createMetrics } from '../src/metrics/index.js';
+import { countStorageErrors } from '../src/metrics/storage.js';
+import { StorageUnavailableError } from '../src/storage/types.js';
 
 const app = useApp({}, { FORM_RATE_LIMIT: '1000/1m' });
 
@@ -195,8 +198,17 @@ describe('deny by default (docs/beheer.md §3)', () => {
   it('refuses a signed-in post without the session’s token', async () => {
     const admin = await signIn(app, 'admin');
     const other = await signIn(app, 'admin');
+    const from = app.logs().length;
     assert.equal((await post(app, `${BEHEER}/uitloggen`, { _csrf: other.token }, admin)).status, 403);
+    assert.deepEqual(app.logs().slice(from).filter((line) => line.event === 'csrf_rejected').map((line) => line.reason), ['token']);
     assert.equal((await get(app, BEHEER, admin)).status, 200, 'still signed in');
+  });
+
+  it('counts a failure of beheer’s storage in eiland_storage_errors_total', async () => {
+    const metrics = createMetrics();
+    const failing = { ...app.storage, staff: { ...app.storage.staff, session: () => Promise.reject(new StorageUnavailableError('session', new Error('gone'))) } };
+    await assert.rejects(countStorageErrors(failing, metrics).staff.session('x'), StorageUnavailableError);
+    assert.match(await metrics.registry.metrics(), /^eiland_storage_errors_total\{operation="session"\} 1$/m);
   });
 
   it('keeps beheer out of robots.txt and the sitemap', async () => {

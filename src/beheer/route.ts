@@ -131,7 +131,10 @@ export function addBeheerRoutes(router: Router, { routes, storage, secret, rende
       if (route.access === 'anyone') return siteToken(req, res, next);
       origin(req, res, (err?: unknown) => {
         if (err) return next(err);
-        if (!tokenMatches(staff!.csrfToken, (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD])) return next(new HttpError(403, 'beheer token missing or not this session’s'));
+        if (!tokenMatches(staff!.csrfToken, (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD])) {
+          req.log.warn({ event: 'csrf_rejected', reason: 'token' }, 'csrf_rejected');
+          return next(new HttpError(403, 'beheer token missing or not this session’s'));
+        }
         next();
       });
     };

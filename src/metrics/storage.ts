@@ -16,10 +16,14 @@ export function countStorageErrors(storage: Storage, metrics: Metrics): Storage 
     if (error instanceof StorageUnavailableError) metrics.storageErrors.inc({ operation: error.operation });
     throw error;
   };
-  // Each method wrapped once, not a proxy that makes a wrapper on every call.
-  const wrapped: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(storage)) {
-    wrapped[name] = typeof value === 'function' ? (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(storage, args).catch(count) : value;
-  }
-  return wrapped as unknown as Storage;
+  // Each method wrapped once, not a proxy that makes a wrapper on every call; beheer's storage, a
+  // part of the contract, the same way.
+  const wrap = (object: object): Record<string, unknown> => {
+    const wrapped: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(object)) {
+      wrapped[name] = typeof value === 'function' ? (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(object, args).catch(count) : value;
+    }
+    return wrapped;
+  };
+  return { ...wrap(storage), staff: wrap(storage.staff) } as unknown as Storage;
 }
