@@ -124,7 +124,7 @@ export function createApp(config: Config, options: AppOptions): App {
   const routes = Router({ caseSensitive: true, strict: true });
   addClientErrorsRoute(routes, { csrf, limits, maskPath });
   addCrawlerRoutes(routes, { routes: site, origin: config.publicOrigins?.[0], disallowed: [BEHEER] });
-  addBeheerRoutes(routes, { routes: beheer, storage, secret: config.csrfSecret, render, csrf, limits });
+  addBeheerRoutes(routes, { routes: beheer, storage, secret: config.csrfSecret, render, csrf, limits, metrics });
   addPageRoutes(routes, { routes: pages, render, csrf, limits, metrics });
   addDownloadRoute(routes, { storage });
   const steps = withSteps(

@@ -22,7 +22,11 @@ import { createMetrics } from '../src/metrics/index.js';
 import { countStorageErrors } from '../src/metrics/storage.js';
 import { StorageUnavailableError } from '../src/storage/types.js';
 
-const app = useApp({}, { FORM_RATE_LIMIT: '1000/1m' });
+const metrics = createMetrics();
+const app = useApp({ metrics }, { FORM_RATE_LIMIT: '1000/1m' });
+
+/** `eiland_logins_total{outcome}` now. */
+const logins = async (outcome: string) => Number(new RegExp(`^eiland_logins_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(await metrics.registry.metrics())?.[1] ?? 0);
 
 /** Stores a registration with some values changed, and returns its id. */
 async function registration(values: Partial<typeof VALID> = {}): Promise<string> {
@@ -90,6 +94,7 @@ describe('login and sessions (docs/beheer.md §2)', () => {
   it('answers an unknown address and a wrong password the same, and logs neither address', async () => {
     const reader = await signIn(app, 'reader');
     const from = app.logs().length;
+    const counted = { unknown: await logins('unknown'), password: await logins('password') };
     const unknown = await login(app, 'onbekend@example.org', PASSWORD);
     const wrong = await login(app, reader.email, 'een verkeerd wachtwoord!');
     assert.equal(unknown.status, 401);
@@ -99,6 +104,7 @@ describe('login and sessions (docs/beheer.md §2)', () => {
     assert.equal(problem(unknown.body), problem(wrong.body));
     const lines = app.logs().slice(from);
     assert.equal(lines.filter((line) => line.event === 'login_failed').length, 2);
+    assert.deepEqual({ unknown: await logins('unknown'), password: await logins('password') }, { unknown: counted.unknown + 1, password: counted.password + 1 });
     assert.ok(!JSON.stringify(lines).includes(reader.email) && !JSON.stringify(lines).includes('onbekend@example.org'));
   });
 
@@ -152,6 +158,8 @@ describe('login and sessions (docs/beheer.md §2)', () => {
     assert.equal((await login(app, reader.email, PASSWORD)).status, 401);
     const account = await app.storage.staff.accountByEmail(reader.email);
     assert.ok(account!.lockedUntil! > Date.now() + 14 * 60_000);
+    assert.ok((await logins('locked')) >= 1);
+    assert.ok((await logins('succeeded')) >= 1);
   });
 
   it('returns to the page asked for, a same-origin path only', async () => {

@@ -12,6 +12,7 @@ import { CSRF_FIELD } from '../../protocol/forms.js';
 import { HttpError } from '../errors.js';
 import { formBody } from '../forms/body.js';
 import type { CsrfTokens, RateLimit, RateLimits } from '../filter/types.js';
+import type { Metrics } from '../metrics/index.js';
 import type { Render } from '../render/types.js';
 import { methodNotAllowed, routeName, TITLE_SUFFIX } from '../routes/router.js';
 import type { AuditEntry } from '../storage/staff-types.js';
@@ -39,6 +40,8 @@ export interface BeheerContext {
   secret: string;
   /** Writes an entry of the audit log, with this account and client address. */
   audit(entry: Omit<AuditEntry, 'staffId' | 'address'> & { staffId?: string }): Promise<void>;
+  /** The app's instruments (the logins' counter). */
+  metrics: Metrics;
   /** Renders a beheer page: its title (without the site suffix), status and content. */
   page(status: number, title: string, content: ReactNode): void;
 }
@@ -78,6 +81,7 @@ export interface BeheerRoutesOptions {
   render: Render;
   csrf: CsrfTokens;
   limits: RateLimits;
+  metrics: Metrics;
 }
 
 /** `no-store` and `noindex` on every answer under `/beheer`, errors included; plain HTTP only on loopback. */
@@ -96,7 +100,7 @@ function beheerHeaders(): RequestHandler {
  * token, every other method a 405.
  * @param router the app's one router (see `addPageRoutes`)
  */
-export function addBeheerRoutes(router: Router, { routes, storage, secret, render, csrf, limits }: BeheerRoutesOptions): void {
+export function addBeheerRoutes(router: Router, { routes, storage, secret, render, csrf, limits, metrics }: BeheerRoutesOptions): void {
   router.use(BEHEER, beheerHeaders());
   const origin = csrf.protect({ tokenRequired: false });
   const siteToken = csrf.protect();
@@ -109,6 +113,7 @@ export function addBeheerRoutes(router: Router, { routes, storage, secret, rende
         staff,
         storage,
         secret,
+        metrics,
         audit: (entry) => storage.staff.audit({ staffId: staff?.account.id, ...entry, address: req.ip }, Date.now()),
         page: (status, title, content) =>
           render(req, res, { status, title: title + TITLE_SUFFIX, content, cacheControl: 'no-store', meta: { noindex: true }, islands: [], props: {}, kind: 'ssr', onShellError: next }),

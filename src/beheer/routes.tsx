@@ -95,18 +95,20 @@ export function beheerRoutes(forms: readonly FormDefinition[]): BeheerRoute[] {
         const notice = req.query.wachtwoord === 'ingesteld' ? 'Je wachtwoord is ingesteld. Log nu in.' : undefined;
         page(200, 'Inloggen', <Login csrfToken={res.locals.csrfToken} back={back} notice={notice} />);
       },
-      async post({ req, res, storage, secret, audit, page }) {
+      async post({ req, res, storage, secret, audit, page, metrics }) {
         const back = safeReturn(req.query[RETURN_PARAM]) ? (req.query[RETURN_PARAM] as string) : undefined;
         const email = posted(req, 'email');
         const now = Date.now();
         const outcome = await checkLogin(storage, email, posted(req, 'wachtwoord'), now);
         if ('refused' in outcome) {
           // Neither the address nor the password: a digest tells an operator which attempts were one address's.
+          metrics.logins.inc({ outcome: outcome.refused });
           req.log.warn({ event: 'login_failed', account: outcome.account?.id, address_digest: addressDigest(email), reason: outcome.refused }, 'login_failed');
           await audit({ staffId: outcome.account?.id, action: 'login_failed', detail: { reason: outcome.refused } });
           return page(401, 'Fout: Inloggen', <Login csrfToken={res.locals.csrfToken} back={back} email={email.slice(0, 254)} problem={LOGIN_REFUSED} />);
         }
         await startSession(req, res, storage, secret, outcome.account, now);
+        metrics.logins.inc({ outcome: 'succeeded' });
         req.log.info({ event: 'login_succeeded', account: outcome.account.id }, 'login_succeeded');
         await audit({ staffId: outcome.account.id, action: 'login' });
         res.redirect(303, back ?? BEHEER);

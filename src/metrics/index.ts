@@ -38,6 +38,8 @@ export interface Metrics {
   retentionDeleted: Counter<'kind'>;
   /** `eiland_mail_total{outcome}`: the outbox's messages by outcome, `sent`, `retried`, `set_aside` or `suppressed` (docs/operations.md §12). */
   mail: Counter<'outcome'>;
+  /** `eiland_logins_total{outcome}`: beheer's logins, `succeeded` or why one was refused: `unknown`, `disabled`, `locked`, `password` (docs/beheer.md §2). */
+  logins: Counter<'outcome'>;
   /**
    * Reports the image job queue's state in `eiland_image_jobs{state="running"|"queued"}`, read
    * at each scrape.
@@ -134,6 +136,12 @@ export function createMetrics(): Metrics {
     mail: new Counter({
       name: 'eiland_mail_total',
       help: 'Sends of the outbox\'s e-mails by outcome: sent, retried (refused for now or unreachable; tried again later), set_aside (a 5xx answer or MAIL_MAX_ATTEMPTS tries; waits for an operator), suppressed (never sent: its address had 3 e-mails in 24 hours).',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    logins: new Counter({
+      name: 'eiland_logins_total',
+      help: "Beheer's logins by outcome: succeeded, or refused as unknown (no such account), disabled, locked (10 failures) or password (a wrong one).",
       labelNames: ['outcome'],
       registers,
     }),
