@@ -46,7 +46,7 @@ describe("a form's keeping (docs/forms.md §8)", () => {
       website: null,
       tags: ['a', 'b'],
     });
-    assert.deepEqual(keep.kept, { table: 'proeven', kind: 'proef', mailed: false });
+    assert.deepEqual(keep.kept, { table: 'proeven', kind: 'proef', mailed: false, notifies: false, searched: ['naam'] });
   });
 
   it('refuses a mailed form without an email field, and a table that is not a plain name', () => {

@@ -167,7 +167,7 @@ export function staffStorage(engine: Engine): StaffStorage {
           .set({
             failures: sql<number>`failures + 1`,
             lockouts: sql<number>`CASE WHEN failures + 1 >= ${limit} THEN lockouts + 1 ELSE lockouts END`,
-            locked_until: sql<number>`CASE WHEN failures + 1 >= ${limit} THEN ${now} + ${lockMs} * (1 << (CASE WHEN lockouts > 20 THEN 20 ELSE lockouts END)) ELSE locked_until END`,
+            locked_until: sql<number>`CASE WHEN failures + 1 >= ${limit} THEN CAST(${now} AS bigint) + CAST(${lockMs} AS bigint) * (1 << (CASE WHEN lockouts > 20 THEN 20 ELSE lockouts END)) ELSE locked_until END`,
           })
           .where('id', '=', id)
           .execute();
