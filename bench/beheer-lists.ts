@@ -6,7 +6,9 @@
 // range). Each is asked 20 times to warm up, then 200 times; the figures are the latencies' p50
 // and p99 in ms, as the client sees them on loopback: the server's time and one round trip. Then
 // the first page, signed in, is loaded at 32 connections for `seconds` (autocannon, as
-// bench/measure.mjs loads the public pages): its requests a second beside theirs.
+// bench/measure.mjs loads the public pages): its requests a second beside theirs. And the CSV
+// export of every row: its time, its size, and the rise of the process's RSS while it streams
+// (run with --expose-gc, as `npm run bench` does, the rise is the export's own).
 //
 //   node --import tsx --import ./src/env.ts bench/beheer-lists.ts [--rows N] [--engines sqlite,postgres] [--seconds S]
 //   (from the repository root)
@@ -88,6 +90,20 @@ async function measure(storage: Storage): Promise<Record<string, { p50: number; 
       figures[name] = { p50: percentile(ms, 50), p99: percentile(ms, 99) };
       progress(`${name}: p50 ${figures[name]!.p50} ms, p99 ${figures[name]!.p99} ms`);
     }
+    // The export of every row, streamed: its time, its size, and how far the process's RSS rose
+    // above what it was before (sampled every 10 ms): flat memory is a rise that does not grow
+    // with the rows.
+    (globalThis as { gc?: () => void }).gc?.();
+    const rssBefore = process.memoryUsage.rss();
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 10);
+    const exportStarted = performance.now();
+    const exported = await fetch(`${running.url}/beheer/registration/export`, { headers: { Cookie: signed.cookie } });
+    let bytes = 0;
+    for await (const chunk of exported.body!) bytes += (chunk as Uint8Array).length;
+    clearInterval(sampler);
+    const exportFigures = { seconds: Math.round((performance.now() - exportStarted) / 100) / 10, mb: Math.round(bytes / 1e5) / 10, rssRiseMb: Math.round((rssPeak - rssBefore) / 1e5) / 10 };
+    progress(`export of every row: ${exportFigures.seconds} s, ${exportFigures.mb} MB, RSS up ${exportFigures.rssRiseMb} MB`);
     const url = `${running.url}${PAGES.first}`;
     const headers = { Cookie: signed.cookie };
     await autocannon({ url, connections: 32, duration: 2, headers });
@@ -95,7 +111,7 @@ async function measure(storage: Storage): Promise<Record<string, { p50: number; 
     if (loaded.non2xx > 0 || loaded.errors > 0) throw new Error(`${PAGES.first} under load: ${loaded.non2xx} answers not 2xx, ${loaded.errors} errors`);
     figures.first!.rps = Math.round(loaded.requests.average);
     progress(`first, 32 connections: ${figures.first!.rps} req/s`);
-    return figures;
+    return { ...figures, export: exportFigures } as never;
   } finally {
     await running.shutdown('bench');
   }
