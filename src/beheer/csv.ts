@@ -20,7 +20,7 @@ export function neutralised(value: string): string {
 }
 
 /**
- * Writes a CSV to a stream, pulling its rows page by page.
+ * Writes a CSV to a stream, pulling its rows page by page; the stream is left open.
  * @param out the response
  * @param header the column headings
  * @param pages yields rows, each a list of cells, a page at a time
@@ -28,7 +28,8 @@ export function neutralised(value: string): string {
  */
 export async function writeCsv(out: Writable, header: readonly string[], pages: AsyncIterable<ReadonlyArray<readonly string[]>>): Promise<number> {
   const csv = stringify({ delimiter: ';', record_delimiter: '\r\n', bom: true, quoted_match: /[";\r\n]/ });
-  csv.pipe(out);
+  // The caller ends the answer: what it records of the export is written before the client has it all.
+  csv.pipe(out, { end: false });
   // A client gone mid-download ends the writing: the rows are not read on for no one.
   out.once('close', () => csv.writableEnded || csv.destroy(new Error('The client closed the download')));
   const write = async (cells: readonly string[]) => {

@@ -247,6 +247,7 @@ export function beheerRoutes(forms: readonly FormDefinition[]): BeheerRoute[] {
         const header = [...admin.fields.map((f) => f.label), 'Ontvangen', ...(admin.answerable ? ['Beantwoord'] : [])];
         const rows = await writeCsv(res, header, pages());
         await audit({ action: 'export', form: admin.name, detail: { ...asked.audited, rows } });
+        res.end();
       },
     },
     {
