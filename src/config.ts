@@ -142,10 +142,12 @@ function isOrigin(value: string): boolean {
  */
 function isSmtpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false; // WHATWG refuses a port above 65535 here
-  const { protocol, hostname, port } = new URL(value);
+  const { protocol, hostname, port, search, hash } = new URL(value);
   // `smtp:mail.example` (no `//`) has an empty hostname for WHATWG (Nodemailer alone re-inserts
   // the `//`), so the start-up line could not name its host. WHATWG strips a port's leading zeros.
-  return (protocol === 'smtp:' || protocol === 'smtps:') && hostname !== '' && port !== '0';
+  // No query: Nodemailer reads its options from it, and `?debug=true&logger=true` would print the
+  // SMTP transcript, addresses and links included, to stdout.
+  return (protocol === 'smtp:' || protocol === 'smtps:') && hostname !== '' && port !== '0' && search === '' && hash === '' && !value.includes('?');
 }
 
 /**
@@ -267,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   // Never the value in the message: it may hold a password.
-  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host and a port from 1 to 65535, like smtp://user:password@mail.example:587');
+  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host and a port from 1 to 65535 and no query options, like smtp://user:password@mail.example:587');
   const from = env.MAIL_FROM?.trim() || defaultMailFrom(publicOrigins);
   // JSON-quoted, so a line break in the value cannot split the problem's line.
   if (!isOneMailbox(from)) problems.push(`MAIL_FROM must be one address, like noreply@eiland.example or Eiland <noreply@eiland.example>, got ${JSON.stringify(from)}`);

@@ -102,9 +102,10 @@ describe('SMTP_URL and MAIL_*: the outbox (docs/operations.md §12)', () => {
 
 describe('SMTP_URL: the server named as written (docs/operations.md §1)', () => {
   // Nodemailer connects to localhost for a missing host and to its default port for port 0.
-  for (const bad of ['smtp://', 'smtp:mail.example', 'smtp://mail.example:0', 'smtp://:587', 'http://mail.example:25']) {
+  // A query holds Nodemailer's options: `debug` and `logger` print the SMTP transcript (addresses, links) to stdout.
+  for (const bad of ['smtp://', 'smtp:mail.example', 'smtp://mail.example:0', 'smtp://:587', 'http://mail.example:25', 'smtp://mail.example:587?debug=true&logger=true', 'smtp://mail.example?pool=false', 'smtp://mail.example:25?', 'smtp://mail.example#x']) {
     it(`refuses "${bad}" at start-up, naming the variable and not the value`, () => {
-      assert.equal(problem({ SMTP_URL: bad }), 'Invalid configuration:\n  - SMTP_URL must be an smtp:// or smtps:// URL with a host and a port from 1 to 65535, like smtp://user:password@mail.example:587');
+      assert.equal(problem({ SMTP_URL: bad }), 'Invalid configuration:\n  - SMTP_URL must be an smtp:// or smtps:// URL with a host and a port from 1 to 65535 and no query options, like smtp://user:password@mail.example:587');
     });
   }
   for (const good of ['smtp://mail.example', 'smtp://user:pa%40ss@mail.example:587', 'smtps://mail.example:465', 'smtp://127.0.0.1:2525', 'smtp://[::1]:2525']) {
