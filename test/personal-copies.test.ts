@@ -128,3 +128,28 @@ describe('personal data is gone from every file (docs/operations.md §11, §12)'
     }
   });
 });
+
+describe('the mail folder keeps nothing the erasure and the retention cannot find (docs/operations.md §11, §12)', () => {
+  it('removes a file left half-written (.tmp) with its row, and an old-named file by its time', async (t) => {
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'eiland-mail-'));
+    t.after(() => rm(dir, { recursive: true, force: true }));
+    const about = crypto.randomUUID();
+    const other = crypto.randomUUID();
+    const old = new Date(Date.now() - 400 * DAY_MS).toISOString().replace(/[:.]/g, '-');
+    const now = new Date().toISOString().replace(/[:.]/g, '-');
+    const files = {
+      halfWritten: `${now}-${about}-${crypto.randomUUID()}.eml.tmp`,
+      written: `${now}-${about}-${crypto.randomUUID()}.eml`,
+      others: `${now}-${other}-${crypto.randomUUID()}.eml`,
+      firstMailbox: `${old}-${crypto.randomUUID()}.eml`,
+      oldHalfWritten: `${old}-${other}-${crypto.randomUUID()}.eml.tmp`,
+    };
+    for (const name of Object.values(files)) await writeFile(join(dir, name), 'Aan: iemand@voorbeeld.nl');
+    const mailbox = createMailTransport(undefined, dir);
+    assert.equal(await mailbox.forget(about), 2, 'the message and its half-written copy');
+    assert.equal(await mailbox.expire(new Date(Date.now() - 365 * DAY_MS)), 2, 'the old-named file and the old half-written one');
+    assert.deepEqual(await readdir(dir), [files.others]);
+  });
+});

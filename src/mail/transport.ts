@@ -52,8 +52,12 @@ export interface MailTransport {
   close(): void;
 }
 
-/** A file's name: its time (sortable, and read back by `expire`), what it is about, its own id. */
-const FILE_NAME = /^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3}Z)-([0-9a-f-]{36})-[0-9a-f-]{36}\.eml$/;
+/**
+ * A file's name: its time (sortable, and read back by `expire`), what it is about, its own id;
+ * `.tmp` while it is written. A file of the first mailbox (before its names said what a message
+ * is about: `<time>-<id>.eml`) matches without the row, so the retention job still finds it.
+ */
+const FILE_NAME = /^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3}Z)-(?:([0-9a-f-]{36})-)?[0-9a-f-]{36}\.eml(?:\.tmp)?$/;
 
 /** The time a file of the mailbox was written, from its name; undefined for any other file. */
 function writtenAt(name: string): Date | undefined {
@@ -80,14 +84,21 @@ function fileMailbox(dir: string): MailTransport {
       const { message } = await stream.sendMail(mail);
       // Its Message-ID's local part is the outbox row's id.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${about}-${String(mail.messageId).replace(/^<|@.*$/g, '')}.eml`;
-      const write = () => writeFile(join(dir, `${name}.tmp`), message as Buffer);
-      // The folder is made when the first file finds it missing, not looked for before each.
-      await write().catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-        await mkdir(dir, { recursive: true });
-        await write();
-      });
-      await rename(join(dir, `${name}.tmp`), join(dir, name));
+      const temporary = join(dir, `${name}.tmp`);
+      const write = () => writeFile(temporary, message as Buffer);
+      try {
+        // The folder is made when the first file finds it missing, not looked for before each.
+        await write().catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          await mkdir(dir, { recursive: true });
+          await write();
+        });
+        await rename(temporary, join(dir, name));
+      } catch (error) {
+        // A write cut short (a full disk) leaves no part of the message behind; the send is tried again.
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     forget: (about) => remove((name) => FILE_NAME.exec(name)![5] === about),
     expire: (before) => remove((name) => writtenAt(name)! < before),
