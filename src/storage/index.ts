@@ -182,14 +182,17 @@ function storageOf(engine: Engine, options: StorageOptions): Storage {
       let personal = changed(await sqlOf.expireHits(trx, { now: Date.now() }));
       const rows: Record<string, number> = {};
       const rowsOf = trx.withTables<Record<string, SubmissionTable>>();
+      // Every outbox row deleted is counted: those of the expired rows, whatever their state, too.
+      let mail = 0;
       for (const { table, before } of cutoffs) {
         const expired = rowsOf.selectFrom(table).select('id').where('created_at', '<', before.toISOString());
-        await rowsOf.deleteFrom('outbox').where('about', 'in', expired).execute();
+        mail += Number((await rowsOf.deleteFrom('outbox').where('about', 'in', expired).executeTakeFirst()).numDeletedRows);
         await rowsOf.deleteFrom('answered').where('about', 'in', expired).execute();
         rows[table] = Number((await rowsOf.deleteFrom(table).where('created_at', '<', before.toISOString()).executeTakeFirst()).numDeletedRows);
         personal += rows[table];
       }
-      return { rows, mail: changed(await sqlOf.expireMail(trx, { before: sentBefore.getTime() })), personal };
+      mail += changed(await sqlOf.expireMail(trx, { before: sentBefore.getTime() }));
+      return { rows, mail, personal };
     });
     if (deleted === undefined) return undefined;
     if (deleted.personal > 0) await engine.forgetDeleted();
