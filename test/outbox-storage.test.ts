@@ -134,6 +134,23 @@ for (const [engine, open] of engines) {
       await storage.close();
     });
 
+    it('counts an inbox, not a row: register, erase, register again to one address gets 3 e-mails, however spelt', async () => {
+      const { storage } = await open();
+      // One Gmail inbox in six spellings: a subaddress, dots, the other domain, the case.
+      const spellings = ['doel.wit@gmail.com', 'doelwit+1@gmail.com', 'd.o.e.l.w.i.t+x@googlemail.com', 'DoelWit@Gmail.com', 'doelwit@googlemail.com', 'doelwit+erase@gmail.com'];
+      const suppressed = [];
+      for (const [n, email] of spellings.entries()) {
+        const saved = await registrations(storage).save(key(n), { ...REGISTRATION, email });
+        suppressed.push(saved.suppressed);
+        // The person erases it, its e-mail's outbox row with it: the inbox's count stays.
+        assert.ok(await registrations(storage).erase(saved.id));
+      }
+      assert.deepEqual(suppressed, [false, false, false, true, true, true]);
+      const elsewhere = await registrations(storage).save(key(20), { ...REGISTRATION, email: 'doelwit@voorbeeld.nl' });
+      assert.equal(elsewhere.suppressed, false, 'the same local part at another domain is another inbox');
+      await storage.close();
+    });
+
     it('lets two instances saving at once for one address send it 3 e-mails, no more', async () => {
       const { storage, reopen } = await open();
       const other = await reopen();

@@ -8,7 +8,6 @@ import type { Writable } from 'node:stream';
 import { check as isMailbox } from '../../islands/lib/rules/isMailbox.js';
 import type { Config } from '../config.js';
 import { urlHost } from '../site.js';
-import { recipientOf } from '../storage/recipient.js';
 import type { StaffAccount } from '../storage/staff-types.js';
 import type { Storage } from '../storage/types.js';
 import { ROLE_NAMES, roleNamed } from './roles.js';
@@ -46,7 +45,7 @@ export const linkOrigin = (config: Pick<Config, 'publicOrigins' | 'host' | 'port
  */
 async function link(storage: Storage, origin: string, account: StaffAccount, now: number, secret: string | undefined): Promise<string> {
   const token = newSecret();
-  const mail = secret === undefined ? undefined : { sealed: seal(secret, token), recipient: recipientOf(account.email) };
+  const mail = secret === undefined ? undefined : { sealed: seal(secret, token) };
   await storage.staff.addLink(digest(token), account.id, now + LINK_MS, mail);
   return `${origin}/beheer/wachtwoord/${token}`;
 }

@@ -3,7 +3,7 @@
  * engines: embedded SQLite without `DATABASE_URL`, PostgreSQL with it. What truly differs between
  * them is in src/storage/engine.ts.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -60,14 +60,16 @@ function statements({ db, nowMs }: Engine) {
   return {
     // One row per connection on PostgreSQL, kept by triggers (migrations 5 and 7): not a count of every registration per request.
     count: prepare(db.selectFrom('count_shards').select(sql<number>`coalesce(sum(value), 0)`.as('n')).where('name', '=', 'registrations')),
+    // What an inbox was sent in the window, whatever was erased since (docs/operations.md §12).
     mailed: prepare(
       db
-        .selectFrom('outbox')
+        .selectFrom('recipient_sends')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('recipient', '=', param('recipient'))
-        .where('created_at', '>', sql<number>`${nowMs} - ${RECIPIENT_WINDOW_MS}`)
-        .where('state', '<>', 'suppressed'),
+        .where('created_at', '>', sql<number>`${nowMs} - ${RECIPIENT_WINDOW_MS}`),
     ),
+    counted: prepare(db.insertInto('recipient_sends').values({ recipient: param('recipient'), created_at: nowMs })),
+    expireCounted: prepare(db.deleteFrom('recipient_sends').where('created_at', '<=', sql<number>`${nowMs} - ${RECIPIENT_WINDOW_MS}`)),
     enqueue: prepare(
       db.insertInto('outbox').values({ id: param('id'), kind: param('kind'), about: param('about'), recipient: param('recipient'), state: param('state'), attempts: 0, due_at: nowMs, created_at: nowMs }),
     ),
@@ -153,6 +155,16 @@ function storageOf(engine: Engine, options: StorageOptions): Storage {
    * this insert; other recipients are not held up.
    */
   const notify = notifier(engine, (trx) => engine.lock(trx, RECIPIENT_LOCK, NOTIFY_RECIPIENT, true));
+  // The key of the inboxes' digests: made once per database, so every instance on it agrees (first writer wins).
+  let madeKey: Promise<string> | undefined;
+  const recipientKey = () =>
+    (madeKey ??= (async () => {
+      await sqlOf.addSetting(db, { name: 'recipient_key', value: randomBytes(32).toString('base64url') });
+      return (await sqlOf.setting(db, { name: 'recipient_key' })).rows[0]!.value;
+    })().catch((error: unknown) => {
+      madeKey = undefined;
+      throw error;
+    }));
   const save = async ({ table, kind, mailed, notifies, searched }: Kept, submissionKey: string, values: Record<string, Column>): Promise<Saved> => {
     // The searched columns folded once, as they are stored: a search then compares one column (docs/beheer.md §4).
     const row = searched.length === 0 ? values : { ...values, [SEARCH_COLUMN]: fold(searched.map((column) => values[column] ?? '').join('\n')) };
@@ -160,14 +172,17 @@ function storageOf(engine: Engine, options: StorageOptions): Storage {
     const shape = `${table}(${columns.join(',')})`;
     const insert = inserts.get(shape) ?? inserts.set(shape, tableOf(table).insert(columns)).get(shape)!;
     const id = randomUUID();
+    // Read before the transaction: on SQLite a read beside it would wait for it to end.
+    const key = mailed ? await recipientKey() : undefined;
     const suppressed = await engine.writing(async (trx) => {
       if (changed(await insert(trx, { ...row, id, key: submissionKey, createdAt: new Date().toISOString() })) !== 1) return undefined;
       if (notifies && options.notify) await notify(trx, kind, id);
       if (!mailed) return false;
-      const recipient = recipientOf(String(row.email));
+      const recipient = recipientOf(String(row.email), key!);
       await engine.lock(trx, RECIPIENT_LOCK, recipient, true);
       const over = Number((await sqlOf.mailed(trx, { recipient })).rows[0]!.n) >= MAILS_PER_RECIPIENT;
       await sqlOf.enqueue(trx, { id: randomUUID(), kind, about: id, recipient, state: over ? 'suppressed' : 'pending' });
+      if (!over) await sqlOf.counted(trx, { recipient });
       return over;
     });
     if (suppressed !== undefined) return { id, created: true, suppressed };
@@ -192,6 +207,8 @@ function storageOf(engine: Engine, options: StorageOptions): Storage {
         personal += rows[table];
       }
       mail += changed(await sqlOf.expireMail(trx, { before: sentBefore.getTime() }));
+      // The inboxes' counts of a day ago: a digest, no address, but kept no longer than the limit needs.
+      await sqlOf.expireCounted(trx);
       return { rows, mail, personal };
     });
     if (deleted === undefined) return undefined;

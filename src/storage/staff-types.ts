@@ -98,7 +98,7 @@ export interface StaffStorage {
    * Keeps a link's digest, valid until `expiresAt`; with `mail`, its sealed token too and its e-mail
    * in the outbox (kind `staff-link`, about the link's id), in one transaction.
    */
-  addLink(tokenHash: string, staffId: string, expiresAt: number, mail?: { sealed: string; recipient: string }): Promise<void>;
+  addLink(tokenHash: string, staffId: string, expiresAt: number, mail?: { sealed: string }): Promise<void>;
   /** A link's e-mail: its account's address and its sealed token, while it is unused and valid; else undefined. */
   linkMail(id: string, now: number): Promise<{ email: string; sealed: string } | undefined>;
   /** The account of a link not used and not expired at `now`, or undefined. */

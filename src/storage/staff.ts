@@ -112,7 +112,8 @@ export function staffStorage(engine: Engine): StaffStorage {
           await trx.insertInto('staff_links').values({ token_hash: tokenHash, id, staff_id: staffId, sealed: mail?.sealed ?? null, expires_at: expiresAt, used_at: null }).execute();
           if (mail) {
             const now = Date.now();
-            await trx.insertInto('outbox').values({ id: randomUUID(), kind: LINK_KIND, about: id, recipient: mail.recipient, state: 'pending', attempts: 0, due_at: now, created_at: now }).execute();
+            // Staff's own link: not counted against the inbox's limit, which is the public forms'.
+            await trx.insertInto('outbox').values({ id: randomUUID(), kind: LINK_KIND, about: id, recipient: LINK_KIND, state: 'pending', attempts: 0, due_at: now, created_at: now }).execute();
           }
         }),
       ),

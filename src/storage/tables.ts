@@ -41,6 +41,7 @@ export interface Tables {
   audit_log: { id: string; at: number; staff_id: string | null; action: string; form: string | null; about: string | null; detail: string | null; address: string | null };
   staff_views: { staff_id: string; form: string; seen_at: number };
   answered: { about: string; form: string; staff_id: string; at: number };
+  recipient_sends: { recipient: string; created_at: number };
 }
 
 /** A staff account (docs/beheer.md §1): times in ms since the epoch; the password only as its scrypt hash. */

@@ -21,7 +21,8 @@ export function Privacy({ retentionDays }: { retentionDays: number }) {
       </p>
       <p>
         Eén e-mailadres krijgt van ons hoogstens drie e-mails in 24 uur, hoe vaak iemand het ook invult. Daarvoor houden we
-        bij elke e-mail een code van het adres bij, niet het adres zelf.
+        bij elke e-mail 24 uur een code van het adres bij, niet het adres zelf, ook als je je aanmelding in die tijd
+        verwijdert.
       </p>
       <h2>Wie je gegevens ziet</h2>
       <p>

@@ -9,6 +9,7 @@ import type { Engine } from '../engine.js';
 import type { Tables } from '../tables.js';
 import * as outboxKinds from './0008-outbox-kinds.js';
 import * as beheer from './0009-beheer.js';
+import * as recipientSends from './0010-recipient-sends.js';
 import { MIGRATIONS as POSTGRES } from './postgres/index.js';
 import { MIGRATIONS as SQLITE } from './sqlite/index.js';
 import type { MigrationUp } from './submissions.js';
@@ -17,7 +18,7 @@ import type { MigrationUp } from './submissions.js';
 const PER_ENGINE = ['0001-registrations', '0002-rate-limits', '0003-contact-messages', '0004-outbox', '0005-registration-count', '0006-outbox-recipients', '0007-count-shards'];
 
 /** The migrations after those written per engine, by name. */
-const SHARED: Record<string, MigrationUp> = { '0008-outbox-kinds': outboxKinds.up, '0009-beheer': beheer.up };
+const SHARED: Record<string, MigrationUp> = { '0008-outbox-kinds': outboxKinds.up, '0009-beheer': beheer.up, '0010-recipient-sends': recipientSends.up };
 
 /** The name of every migration of the list, in order (the forms that make their own tables add theirs). */
 export const MIGRATION_NAMES: readonly string[] = [...PER_ENGINE, ...Object.keys(SHARED)];
