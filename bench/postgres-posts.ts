@@ -4,6 +4,8 @@
 // test/nginx.test.ts sets them up (DATABASE_URL, TRUST_PROXY=loopback, PUBLIC_ORIGIN the nginx
 // origin, a high FORM_RATE_LIMIT; the CSRF secret from the database, metrics off).
 //
+// The forms are sized from a probe's measured rate (8 per connection posted at once), 1.5 times
+// what the run needs at it (or at --expected-rps, if higher), so the run does not run dry.
 // Every post is a valid registration from a form fetched through nginx beforehand (its token,
 // cookie and submission key: bench/measure.mjs `formPost`), at an address of its own (one address
 // gets 3 e-mails a day), from a loopback client address of its own. They are posted `connections`
@@ -78,7 +80,9 @@ export interface PostgresPostsFigures {
   /** Forms fetched through nginx before the run, and the time that took (s). */
   formsPrepared: number;
   prepareS: number | null;
-  /** Forms left when the run ended (0: it ran out; raise --expected-rps). */
+  /** Posts a second of the probe that sized the run's forms (its posts are counted with the warm-up's). */
+  probeRps?: number;
+  /** Forms left when the run ended (0: it ran out, though sized from the probe). */
   formsLeft: number;
   error?: string;
 }
@@ -231,31 +235,45 @@ try {
   progress(`nginx (deploy/nginx-eiland.conf) at ${base} in front of ports ${instances.map((i) => i.port).join(' and ')}`);
   nginx = await startNginx([instances[0]!.port, instances[1]!.port], nginxPort);
 
-  // Enough forms for the run, fetched through nginx before it, `connections` at a time: only
-  // posts are timed. Each registers an address of its own.
-  const needed = Math.ceil(EXPECTED_RPS * (SECONDS + WARMUP_S));
-  progress(`${needed} forms fetched through nginx (GET /aanmelden, ${CONNECTIONS} at a time)`);
-  const preparing = performance.now();
+  // Forms are fetched through nginx before they are posted, `connections` at a time: only posts
+  // are timed. Each registers an address of its own.
   type Form = Awaited<ReturnType<typeof formPost>>;
-  const forms: Form[] = [];
   let registrants = 0;
-  while (forms.length < needed) {
-    const batch = await Promise.all(
-      Array.from({ length: CONNECTIONS }, () => within(formPost('eiland', nginxPort, `pg.${++registrants}@voorbeeld.nl`), REQUEST_MS, 'GET /aanmelden')),
-    );
-    for (const form of batch) {
-      if (!/(?:^|&)_csrf=[^&]/.test(form.body) || !/(?:^|&)_submission=[^&]/.test(form.body)) throw new Error('GET /aanmelden through nginx gave no form (no _csrf or _submission field)');
-      forms.push(form);
+  const prepare = async (count: number): Promise<Form[]> => {
+    const prepared: Form[] = [];
+    while (prepared.length < count) {
+      const batch = await Promise.all(
+        Array.from({ length: CONNECTIONS }, () => within(formPost('eiland', nginxPort, `pg.${++registrants}@voorbeeld.nl`), REQUEST_MS, 'GET /aanmelden')),
+      );
+      for (const form of batch) {
+        if (!/(?:^|&)_csrf=[^&]/.test(form.body) || !/(?:^|&)_submission=[^&]/.test(form.body)) throw new Error('GET /aanmelden through nginx gave no form (no _csrf or _submission field)');
+        prepared.push(form);
+      }
     }
-  }
-  figures.formsPrepared = forms.length;
-  figures.prepareS = (performance.now() - preparing) / 1000;
-
+    return prepared;
+  };
   const post = async (form: Form): Promise<number> => {
     const answer = await within(fetchRaw(nginxPort, '/aanmelden', { method: 'POST', headers: form.headers, body: form.body, localAddress: ownAddress() }), REQUEST_MS, 'POST /aanmelden').catch(() => ({ status: 0 }));
     return answer.status;
   };
   const warmup: number[] = [];
+
+  // The run's forms sized from a measured rate, so it never runs dry: a probe of 8 forms per
+  // connection posted at once (counted with the warm-up's posts), then 1.5 times what that rate,
+  // or --expected-rps if higher, needs for the warm-up and the run.
+  const probe = await prepare(CONNECTIONS * 8);
+  const probing = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (probe.length > 0) warmup.push(await post(probe.pop()!));
+  }));
+  figures.probeRps = (CONNECTIONS * 8) / ((performance.now() - probing) / 1000);
+  const needed = Math.ceil(Math.max(figures.probeRps, EXPECTED_RPS) * 1.5 * (SECONDS + WARMUP_S));
+  progress(`${needed} forms fetched through nginx (GET /aanmelden, ${CONNECTIONS} at a time; the probe posted ${Math.round(figures.probeRps)}/s)`);
+  const preparing = performance.now();
+  const forms = await prepare(needed);
+  figures.formsPrepared = forms.length;
+  figures.prepareS = (performance.now() - preparing) / 1000;
+
   const measured: number[] = [];
   const latencies: number[] = [];
   for (const [duration, isMeasured] of [[WARMUP_S, false], [SECONDS, true]] as const) {
@@ -304,7 +322,7 @@ try {
   }
   figures.rowsMatch = figures.rowsStored === figures.answered303;
   figures.countAgrees = figures.countShown === figures.rowsStored && figures.countOnHome.every((n) => n === figures.rowsStored);
-  if (forms.length === 0) figures.error = `the run used every prepared form (${figures.formsPrepared}): raise --expected-rps`;
+  if (forms.length === 0) figures.error = `the run used every prepared form (${figures.formsPrepared}), sized from the probe's ${Math.round(figures.probeRps ?? 0)} posts/s`;
 } catch (error) {
   figures.error = error instanceof Error ? error.message : String(error);
 } finally {
