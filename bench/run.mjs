@@ -254,7 +254,7 @@ if (POSTGRES && !BEHEER_ONLY) {
   progress(`postgres: form posts at ${POSTGRES_CONNECTIONS} connections through nginx to two instances on one PostgreSQL database, ${SECONDS} s (bench/postgres-posts.ts)`);
   results.postgres = await measureIn('bench/postgres-posts.ts', ['--seconds', String(SECONDS), '--connections', String(POSTGRES_CONNECTIONS)], 240_000 + SECONDS * 5000);
 }
-if (!OUTBOX_ONLY) {
+if (!OUTBOX_ONLY && !args['postgres-only']) {
   const engines = args.postgres ? 'sqlite,postgres' : 'sqlite';
   progress(`beheer: a signed-in list of 100 000 registrations on ${engines} (bench/beheer-lists.ts)`);
   // A collection before the export: its RSS rise is then the export's own.
@@ -372,11 +372,26 @@ if (results.soak) {
 }
 if (budgets.length > 0) console.log('\nbudgets:');
 for (const b of budgets) console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}  (${b.detail})`);
-// A beheer phase alone is no run of the pages: the latest figures stay those of the last one.
-if (!BEHEER_ONLY) {
-  await mkdir(join(HERE, 'results'), { recursive: true });
-  await writeFile(join(HERE, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeLatestTable(results);
-  console.log(`\nresults: bench/results/latest.json, and their table in docs/performance.md §3`);
+// A partial run (--outbox-only, --postgres-only, --beheer-only) adds its phases' figures to the
+// latest ones instead of replacing them: the page figures stay those of the last full run.
+const latestFile = join(HERE, 'results', 'latest.json');
+const PHASES = ['outbox', 'postgres', 'beheer'];
+const written = OUTBOX_ONLY || POSTGRES_ONLY ? mergedInto(JSON.parse(readFileSync(latestFile, 'utf8')), results) : results;
+await mkdir(join(HERE, 'results'), { recursive: true });
+await writeFile(latestFile, `${JSON.stringify(written, null, 2)}\n`);
+writeLatestTable(written);
+console.log(`\nresults: bench/results/latest.json, and their table in docs/performance.md §3`);
+
+/**
+ * The latest full run's results with a partial run's phases in place of its own, and their
+ * budgets judged again; `partial` says which phases are newer, and when they were measured.
+ * @param {Record<string, any>} previous the latest results
+ * @param {Record<string, any>} partial this run's
+ */
+function mergedInto(previous, partial) {
+  const measured = PHASES.filter((phase) => partial[phase] !== undefined);
+  const merged = { ...previous, ...Object.fromEntries(measured.map((phase) => [phase, partial[phase]])), partial: { date: partial.date, phases: measured } };
+  merged.budgets = judge(merged, JSON.parse(readFileSync(join(HERE, '..', 'package-lock.json'), 'utf8'))).map(({ name, pass, detail }) => ({ name, pass, detail }));
+  return merged;
 }
 if (budgets.some((b) => !b.pass) || results.postgres?.error) process.exit(1);

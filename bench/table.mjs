@@ -75,6 +75,14 @@ function rowsOf(results, judged) {
       );
     }
   }
+  const b = results.beheer;
+  const PAGES_OF_BEHEER = { first: 'first page', search: 'a search few rows match', filtered: 'a filtered page' };
+  for (const engine of ['sqlite', 'postgres'].filter((e) => b?.[e])) {
+    /** @type {(figure: (f: Record<string, any>) => number | undefined) => Row['get']} */
+    const eiland = (figure) => (_, kind) => (kind === 'eiland' ? figure(b[engine]) : undefined);
+    for (const [page, label] of Object.entries(PAGES_OF_BEHEER)) rows.push({ key: `beheer ${page} p99 (${engine})`, label: `beheer signed in, ${b.rows} rows on ${engine}: ${label}, p99 ms`, digits: 1, get: eiland((f) => f[page]?.p99) });
+    rows.push({ key: `beheer first rps (${engine})`, label: `beheer signed in, ${b.rows} rows on ${engine}: first page, req/s`, digits: 0, get: eiland((f) => f.first?.rps) });
+  }
   return rows;
 }
 
