@@ -2,6 +2,7 @@
 // connections (autocannon), a form post from fresh addresses, time to first byte against time
 // to the whole document, and HTML bytes (the JavaScript a page loads: bench/page-scripts.mjs).
 // Loopback only.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { fetchRaw } from './page-scripts.mjs';
 
@@ -70,13 +71,41 @@ const percentile = (values, p) => {
 };
 
 /**
+ * The CPU time a process has used, every thread of it, in ms (`/proc/<pid>/stat`: user and system
+ * time, in clock ticks of 10 ms).
+ * @param {number} pid
+ */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // After the command's closing parenthesis, utime and stime are the 12th and 13th fields.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until a process is quiet: less than 5 % of one core over half a second (its e-mails
+ * sent), at most `boundMs`.
+ */
+async function quiet(pid, boundMs = 30_000) {
+  const until = performance.now() + boundMs;
+  let before = cpuMs(pid);
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuMs(pid);
+    if (now - before < 25) return;
+    before = now;
+  }
+}
+
+/**
  * Valid form posts at 32 concurrent connections for `seconds`, each from a fresh loopback
  * address with a fresh form (token, cookies, submission key) fetched beforehand.
  * @param form `(port) => Promise<{ headers, body }>`: renders a form and builds its valid post
- * @returns {Promise<{ rps: number, p50: number, p99: number, errors: number }>} errors: answers
- *   other than 303
+ * @param pid the serving process: its CPU time from the measured run's start until it is quiet
+ *   again (its e-mails sent) is divided by the posts answered
+ * @returns {Promise<{ rps: number, p50: number, p99: number, errors: number, cpuMsPerPost?: number }>}
+ *   errors: answers other than 303
  */
-export async function loadPosts(port, seconds, form, expectedRps = 2000) {
+export async function loadPosts(port, seconds, form, expectedRps = 2000, pid = undefined) {
   // Enough forms for the run: fetched before, so only posts are timed.
   const needed = Math.ceil(expectedRps * (seconds + 2));
   const forms = [];
@@ -86,7 +115,12 @@ export async function loadPosts(port, seconds, form, expectedRps = 2000) {
   let done = 0;
   const post = (f) => fetchRaw(port, '/aanmelden', { method: 'POST', headers: f.headers, body: f.body, localAddress: freshAddress() });
   // Warm-up 2 s, then the measured run.
+  let cpuBefore;
   for (const [duration, measured] of [[2, false], [seconds, true]]) {
+    if (measured && pid !== undefined) {
+      await quiet(pid);
+      cpuBefore = cpuMs(pid);
+    }
     const until = performance.now() + duration * 1000;
     const worker = async () => {
       while (performance.now() < until && forms.length > 0) {
@@ -101,7 +135,12 @@ export async function loadPosts(port, seconds, form, expectedRps = 2000) {
     await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   }
   if (forms.length === 0) throw new Error('the benchmark ran out of prepared forms: raise expectedRps');
-  return { rps: done / seconds, p50: median(latencies), p99: percentile(latencies, 99), errors };
+  let cpuMsPerPost;
+  if (pid !== undefined && cpuBefore !== undefined) {
+    await quiet(pid);
+    cpuMsPerPost = (cpuMs(pid) - cpuBefore) / done;
+  }
+  return { rps: done / seconds, p50: median(latencies), p99: percentile(latencies, 99), errors, ...(cpuMsPerPost !== undefined && { cpuMsPerPost }) };
 }
 
 /**

@@ -119,7 +119,7 @@ async function round(kind, deployed) {
       progress(`${kind}: page data of / (${data.path})`);
       result.pages['data /'] = await load(server.port, data.path, SECONDS, data.headers);
       progress(`${kind}: POST /aanmelden (fresh form and address per post)`);
-      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost(kind), 2000);
+      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost(kind), 2000, server.pid);
     }
     clearInterval(sampler);
     if (gone) throw new Error(`${kind}: the serving process (pid ${server.pid}) exited during the load`);
@@ -144,7 +144,7 @@ async function round(kind, deployed) {
 function medians(rounds) {
   const pick = (get) => median(rounds.map(get));
   const pages = Object.fromEntries(
-    Object.keys(rounds[0].pages).map((p) => [p, Object.fromEntries(['rps', 'p50', 'p99', 'errors'].map((k) => [k, pick((r) => r.pages[p][k])]))]),
+    Object.keys(rounds[0].pages).map((p) => [p, Object.fromEntries(['rps', 'p50', 'p99', 'errors', 'cpuMsPerPost'].filter((k) => rounds[0].pages[p][k] !== undefined).map((k) => [k, pick((r) => r.pages[p][k])]))]),
   );
   return {
     pages,
@@ -289,6 +289,7 @@ else {
     }
   }
   const figure = (label, get, digits = 1) => rows.push([label, ...SERVERS.map((s) => (get(results.servers[s]) === undefined ? '—' : get(results.servers[s]).toFixed(digits))), ...RATIOS.map(([, x, y]) => ratio(get(x), get(y)))]);
+  figure('POST /aanmelden CPU ms per post (all threads, its e-mail included)', (s) => s.pages['POST /aanmelden']?.cpuMsPerPost, 2);
   figure('idle RSS MB', (s) => s.idleRssMb);
   figure('peak RSS MB', (s) => s.peakRssMb);
   figure('/ TTFB ms', (s) => s.document.ttfbMs, 2);

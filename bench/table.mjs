@@ -44,6 +44,9 @@ function rowsOf(results, judged) {
       ['p99', 'p99', 'p99 ms'],
     ]).map(([field, key, label]) => ({ key: `${p} ${key}`, label: `${page(p)} ${label}`, digits: 0, get: (s) => s.pages[p]?.[field] })),
   );
+  if (servers.some((s) => s.pages['POST /aanmelden']?.cpuMsPerPost !== undefined)) {
+    rows.push({ key: 'POST /aanmelden cpu', label: '`POST /aanmelden` server CPU ms per post, its e-mail included (all threads, /proc)', digits: 2, get: (s) => s.pages['POST /aanmelden']?.cpuMsPerPost });
+  }
   if (servers.length > 0) {
     rows.push(
       { key: 'errors', label: 'errors under load', digits: 0, apart: true, get: (s) => Object.values(s.pages).reduce((sum, p) => sum + p.errors, 0) },
