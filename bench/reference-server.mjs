@@ -4,11 +4,15 @@
 //
 //   node bench/reference-server.mjs express PAGES.json   Express 5 with no middleware (no ETag,
 //                                                         no X-Powered-By: Express's own cost)
-//   node bench/reference-server.mjs http PAGES.json      Node's http module alone
+//   node bench/reference-server.mjs http PAGES.json      Node's http module alone, and the form
+//                                                         post at its floor (bench/reference-post.ts,
+//                                                         bundled beside PAGES.json): `POST /aanmelden`
 //
 // PAGES.json: { "<path>": { "headers": { name: value }, "body": "<base64>" } }. Another path is a
 // 404. Listens on PORT (0: any) of 127.0.0.1 and prints a `server_started` line with its port.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createServer } from 'node:http';
 import express from 'express';
 
@@ -25,7 +29,11 @@ if (kind === 'express') {
   for (const [path, page] of Object.entries(pages)) app.get(path, (_req, res) => void res.set(page.headers).send(page.body));
   handler = app;
 } else if (kind === 'http') {
+  const folder = dirname(String(file));
+  const bundled = join(folder, 'reference-post.mjs');
+  const post = existsSync(bundled) ? (await import(pathToFileURL(bundled).href)).referencePost({ dbFile: join(folder, 'data', 'eiland.db'), mailDir: join(folder, 'reference-mail') }) : undefined;
   handler = (req, res) => {
+    if (req.method === 'POST' && req.url === '/aanmelden' && post) return post(req, res);
     const page = pages[String(req.url)];
     if (!page) res.writeHead(404).end();
     else res.writeHead(200, page.headers).end(page.body);

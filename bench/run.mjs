@@ -113,6 +113,10 @@ async function round(kind, deployed) {
       progress(`${kind}: GET ${path} at ${CONNECTIONS} connections, ${SECONDS} s`);
       result.pages[path] = await load(server.port, path, SECONDS);
     }
+    if (kind === 'http') {
+      progress(`${kind}: POST /aanmelden at its floor (bench/reference-post.ts)`);
+      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost(kind), 2000, server.pid);
+    }
     if (!PAGES_ONLY.has(kind)) {
       const home = (await fetchRaw(server.port, '/')).body.toString('utf8');
       const data = pageDataOf(kind, home);

@@ -49,6 +49,31 @@ export async function capturePages(port, deployed) {
     pages[path] = { headers, body: hit.body.toString('base64') };
   }
   await writeFile(join(deployed.dir, 'reference-pages.json'), JSON.stringify(pages));
+  await buildReferencePost(deployed);
+}
+
+/**
+ * Bundles the reference's form post (bench/reference-post.ts) into `<deployed.dir>/reference-post.mjs`
+ * for bench/reference-server.mjs, as the server's bundle is built: one ESM file for Node, the
+ * native addons left to node_modules.
+ * @param {{ dir: string }} deployed
+ */
+async function buildReferencePost(deployed) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, 'bench', 'reference-post.ts')],
+    outfile: join(deployed.dir, 'reference-post.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    external: ['better-sqlite3', 'sharp', 'pg-native'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+    logLevel: 'silent',
+  });
 }
 
 /** How long a Node server process may take to log `server_started`. */
