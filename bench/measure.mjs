@@ -82,15 +82,17 @@ export function cpuMs(pid) {
 }
 
 /**
- * Waits until a process is quiet: less than 5 % of one core over half a second (its e-mails
- * sent), at most `boundMs`.
+ * Waits until processes are quiet: less than 5 % of one core over half a second, all of them
+ * together (their e-mails sent), at most `boundMs`.
+ * @param {number | number[]} pids
  */
-async function quiet(pid, boundMs = 30_000) {
+export async function quiet(pids, boundMs = 30_000) {
+  const used = () => [pids].flat().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const until = performance.now() + boundMs;
-  let before = cpuMs(pid);
+  let before = used();
   while (performance.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuMs(pid);
+    const now = used();
     if (now - before < 25) return;
     before = now;
   }

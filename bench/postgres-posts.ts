@@ -38,8 +38,10 @@ interface Started {
  * that a type check of this file does not take in those modules, which are not written for the
  * strict checker (bench/page-scripts.mjs is: the tests import it).
  */
-const { formPost } = (await import(new URL('./measure.mjs', import.meta.url).href)) as {
+const { formPost, cpuMs, quiet } = (await import(new URL('./measure.mjs', import.meta.url).href)) as {
   formPost(kind: 'eiland', port: number, email: string): Promise<{ headers: Record<string, string>; body: string }>;
+  cpuMs(pid: number): number;
+  quiet(pids: number[]): Promise<void>;
 };
 const { deployment, startServer } = (await import(new URL('./servers.mjs', import.meta.url).href)) as {
   deployment(): Promise<{ dir: string; dbFile: string; remove(): Promise<void> }>;
@@ -80,6 +82,8 @@ export interface PostgresPostsFigures {
   /** Forms fetched through nginx before the run, and the time that took (s). */
   formsPrepared: number;
   prepareS: number | null;
+  /** Both instances' CPU time (all threads, /proc) per post answered 303 in the measured run, its e-mail included, ms. */
+  cpuMsPerPost?: number;
   /** Posts a second of the probe that sized the run's forms (its posts are counted with the warm-up's). */
   probeRps?: number;
   /** Forms left when the run ended (0: it ran out, though sized from the probe). */
@@ -276,7 +280,14 @@ try {
 
   const measured: number[] = [];
   const latencies: number[] = [];
+  const pids = instances.map((instance) => instance.pid);
+  const used = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  let cpuBefore = 0;
   for (const [duration, isMeasured] of [[WARMUP_S, false], [SECONDS, true]] as const) {
+    if (isMeasured) {
+      await quiet(pids);
+      cpuBefore = used();
+    }
     progress(`POST /aanmelden through nginx at ${CONNECTIONS} connections, ${isMeasured ? `${SECONDS} s` : `${WARMUP_S} s of warm-up`}`);
     const until = performance.now() + duration * 1000;
     const worker = async () => {
@@ -294,6 +305,10 @@ try {
     await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   }
   figures.formsLeft = forms.length;
+  // Both instances' CPU time, from the run's start until they are quiet again (their e-mails sent),
+  // per post answered 303; PostgreSQL's own processes are not counted.
+  await quiet(pids);
+  figures.cpuMsPerPost = (used() - cpuBefore) / Math.max(1, measured.filter((s) => s === 303).length);
   const ok = measured.filter((s) => s === 303).length;
   figures.registrationsPerS = ok / SECONDS;
   figures.postsPerS = measured.length / SECONDS;

@@ -340,6 +340,7 @@ if (pgf) {
     ['registrations/s (posts answered 303)', typeof pgf.registrationsPerS === 'number' ? pgf.registrationsPerS.toFixed(1) : '—'],
     ['p50 ms', ms(pgf.p50)],
     ['p99 ms', ms(pgf.p99)],
+    ['CPU ms per post, both instances (all threads, its e-mail included)', typeof pgf.cpuMsPerPost === 'number' ? pgf.cpuMsPerPost.toFixed(2) : '—'],
     ['errors (answers other than 303; 5xx)', pgf.errors === undefined ? '—' : `${pgf.errors}; ${pgf.errors5xx}`],
     ['rows stored / posts answered 303 (warm-up included)', `${pgf.rowsStored ?? '—'} / ${pgf.answered303 ?? '—'}`],
     ["count agrees (count_shards and /'s sentence)", pgf.rowsStored === undefined || pgf.rowsStored === null ? '—' : pgf.countAgrees ? 'yes' : `no: ${pgf.countShown} and ${(pgf.countOnHome ?? []).join(', ')}`],
