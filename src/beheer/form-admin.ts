@@ -42,6 +42,16 @@ export interface FormAdmin {
   notify: boolean;
 }
 
+/**
+ * A kept value as staff read it, in a list, a CSV cell or an e-mail: a choice by its label, a list
+ * joined by `, `, nothing as ''.
+ */
+export function valueText(field: AdminField, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const one = (item: unknown) => field.choices?.[String(item)] ?? String(item);
+  return Array.isArray(value) ? value.map(one).join(', ') : one(value);
+}
+
 /** A field's options as its island declares them, if it has any. */
 const optionsOf = (spec: FieldSpec | undefined): Readonly<Record<string, string>> | undefined => (spec && 'options' in spec ? (spec.options as Record<string, string>) : undefined);
 

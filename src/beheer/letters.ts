@@ -8,16 +8,9 @@ import { SIGNATURE, type Letter } from '../mail/compose.js';
 import { notifyKind, SUMMARY_KIND } from '../storage/notify.js';
 import { LINK_KIND } from '../storage/staff.js';
 import type { OutboxMessage, Storage } from '../storage/types.js';
-import type { FormAdmin } from './form-admin.js';
+import { valueText, type FormAdmin } from './form-admin.js';
 import { BEHEER } from './route.js';
 import { unseal } from './seal.js';
-
-/** A kept value as the e-mail shows it: a list joined, a choice by its label. */
-function shown(admin: FormAdmin, name: string, value: unknown): string {
-  const field = admin.fields.find((f) => f.name === name)!;
-  const one = (item: unknown) => field.choices?.[String(item)] ?? String(item);
-  return value === null || value === undefined ? '' : Array.isArray(value) ? value.map(one).join(', ') : one(value);
-}
 
 /** What beheer's letters need besides the storage and the origin. */
 export interface BeheerMail {
@@ -70,10 +63,10 @@ export function beheerLetters(storage: Storage, origin: string, { notifyTo, secr
       return {
         to: notifyTo,
         ...(email && { replyTo: email }),
-        subject: `Nieuw via ${admin.title}${category ? `: ${shown(admin, category.name, values[category.name])}` : ''}`,
+        subject: `Nieuw via ${admin.title}${category ? `: ${valueText(category, values[category.name])}` : ''}`,
         paragraphs: [
           `Er is een nieuwe inzending via het formulier ${admin.title}.${email ? ' Met Beantwoorden antwoord je de afzender.' : ''}`,
-          ...admin.fields.map((field) => `${field.label}:\n${shown(admin, field.name, values[field.name])}`),
+          ...admin.fields.map((field) => `${field.label}:\n${valueText(field, values[field.name])}`),
           'In beheer:',
           { href: `${origin}${BEHEER}/${admin.name}/${row.id}` },
           SIGNATURE,

@@ -8,8 +8,9 @@ import { Overview } from '../../../views/beheer/Overview.js';
 import { when } from '../../../views/beheer/parts.js';
 import { writeCsv } from '../csv.js';
 import { nextPage, readQuery } from '../list-query.js';
+import { valueText } from '../form-admin.js';
 import { BEHEER, type BeheerRoute } from '../route.js';
-import { accountProps, cell, shown, valuesOf, type Forms } from './shared.js';
+import { accountProps, shown, valuesOf, type Forms } from './shared.js';
 
 /** Rows of a list page. */
 export const PAGE_SIZE = 50;
@@ -85,7 +86,7 @@ export function listRoutes({ admins, adminOf }: Forms): BeheerRoute[] {
             columns={[...admin.columns.map((c) => c.label), 'Ontvangen']}
             rows={rows.map((listed) => {
               const values = admin.keep.read(listed.row) as Record<string, unknown>;
-              return { id: listed.row.id, cells: admin.columns.map((c) => cell(c, values[c.name])), at: shown(listed.row.createdAt), answered: listed.answered !== undefined };
+              return { id: listed.row.id, cells: admin.columns.map((c) => valueText(c, values[c.name])), at: shown(listed.row.createdAt), answered: listed.answered !== undefined };
             })}
             query={asked.shown}
             filters={admin.filters.map((f) => ({ name: f.name, label: f.label, options: f.choices!, value: asked.shown.filters[f.name] ?? '' }))}
@@ -110,7 +111,7 @@ export function listRoutes({ admins, adminOf }: Forms): BeheerRoute[] {
             const page = await storage.staff.list(asked.query, EXPORT_PAGE, after);
             yield page.map((listed) => {
               const values = valuesOf(admin, listed);
-              return [...admin.fields.map((f) => cell(f, values[f.name])), listed.row.createdAt, ...(admin.answerable ? [listed.answered ? 'ja' : 'nee'] : [])];
+              return [...admin.fields.map((f) => valueText(f, values[f.name])), listed.row.createdAt, ...(admin.answerable ? [listed.answered ? 'ja' : 'nee'] : [])];
             });
             if (page.length < EXPORT_PAGE) return;
             const last = page.at(-1)!.row;

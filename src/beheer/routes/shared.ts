@@ -7,20 +7,13 @@ import { HttpError } from '../../errors.js';
 import type { ListedRow } from '../../storage/staff-types.js';
 import type { Account } from '../../../views/beheer/parts.js';
 import { when } from '../../../views/beheer/parts.js';
-import type { AdminField, FormAdmin } from '../form-admin.js';
+import type { FormAdmin } from '../form-admin.js';
 import { ROLE_NAMES } from '../roles.js';
 import type { BeheerContext } from '../route.js';
 import type { SignedIn } from '../session.js';
 
 /** The account as a page shows it. */
 export const accountProps = ({ account, csrfToken }: SignedIn): Account => ({ email: account.email, role: ROLE_NAMES[account.role], admin: account.role === 'admin', csrfToken });
-
-/** A stored value as a cell: a list joined, a choice by its label, nothing as ''. */
-export function cell(field: AdminField, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map((item) => field.choices?.[String(item)] ?? String(item)).join(', ');
-  return field.choices?.[String(value)] ?? String(value);
-}
 
 /** A time of a row (ISO 8601) as staff read it. */
 export const shown = (iso: string): string => when(Date.parse(iso));

@@ -7,8 +7,9 @@ import { notifyKind } from '../../storage/notify.js';
 import { Detail } from '../../../views/beheer/Detail.js';
 import { Erase, ERASE_CONFIRMED } from '../../../views/beheer/Erase.js';
 import { when } from '../../../views/beheer/parts.js';
+import { valueText } from '../form-admin.js';
 import { BEHEER, type BeheerRoute } from '../route.js';
-import { accountProps, cell, posted, shown, valuesOf, type Forms } from './shared.js';
+import { accountProps, posted, shown, valuesOf, type Forms } from './shared.js';
 
 /** The outbox's states as staff read them (docs/operations.md §12). */
 const MAIL_STATES: Record<string, string> = { pending: 'wordt verstuurd', sent: 'verstuurd', suppressed: 'niet verstuurd (limiet per ontvanger)', set_aside: 'apart gezet na mislukte pogingen' };
@@ -32,7 +33,7 @@ export function submissionRoutes({ submissionOf }: Forms): BeheerRoute[] {
             account={accountProps(ctx.staff!)}
             form={{ name: admin.name, title: admin.title, answerable: admin.answerable }}
             id={id}
-            fields={admin.fields.map((f) => ({ label: f.label, value: cell(f, values[f.name]) }))}
+            fields={admin.fields.map((f) => ({ label: f.label, value: valueText(f, values[f.name]) }))}
             at={shown(listed.row.createdAt)}
             mail={mail}
             answered={listed.answered && `ja, door ${listed.answered.email ?? 'een verwijderd account'} op ${when(listed.answered.at)}`}
