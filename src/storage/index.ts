@@ -18,6 +18,7 @@ import { readOncePerTurn } from './per-turn.js';
 import { MAILS_PER_RECIPIENT, RECIPIENT_WINDOW_MS, recipientOf } from './recipient.js';
 import { param, prepare } from './prepared.js';
 import { staffStorage } from './staff.js';
+import { storedRow } from './stored-row.js';
 import type { SubmissionTable } from './tables.js';
 import { SEARCH_COLUMN, type Column, type Kept, type Saved, type Storage } from './types.js';
 import { fold } from './fold.js';
@@ -227,9 +228,7 @@ function storageOf(engine: Engine, options: StorageOptions): Storage {
     find: (table, id) =>
       guarded('find', async () => {
         const row = (await tableOf(table).byId(db, { id })).rows[0];
-        if (row === undefined) return undefined;
-        const { submission_key: _key, created_at: createdAt, [SEARCH_COLUMN]: _search, ...columns } = row;
-        return { ...(columns as Record<string, Column>), id: String(row.id), createdAt: createdAt instanceof Date ? createdAt.toISOString() : String(createdAt) };
+        return row && storedRow(row as SubmissionTable);
       }),
 
     erase: (table, id) =>

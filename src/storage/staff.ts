@@ -11,7 +11,8 @@ import { NOTIFY_RECIPIENT } from './notify.js';
 import { guarded } from './guard.js';
 import type { StaffTable, SubmissionTable, Tables } from './tables.js';
 import type { ListedRow, ListQuery, Role, StaffAccount, StaffStorage } from './staff-types.js';
-import { SEARCH_COLUMN, type Column, type StoredRow } from './types.js';
+import { storedRow } from './stored-row.js';
+import { SEARCH_COLUMN } from './types.js';
 
 /** The outbox's kind of a password link's e-mail (docs/beheer.md §1), about the link's id. */
 export const LINK_KIND = 'staff-link';
@@ -31,17 +32,11 @@ function accountOf(row: StaffTable): StaffAccount {
   };
 }
 
-/** A form's row as stored: its id, time (ISO 8601) and columns, the submission key left out. */
-function storedOf(row: SubmissionTable): StoredRow {
-  const { submission_key: _key, created_at: createdAt, [SEARCH_COLUMN]: _search, ...columns } = row;
-  return { ...(columns as Record<string, Column>), id: String(row.id), createdAt: createdAt instanceof Date ? createdAt.toISOString() : String(createdAt) };
-}
-
 /** A listed row: the form's row and, when marked answered, the mark with its account's address. */
 function listedOf(joined: Record<string, unknown>): ListedRow {
   const { answered_by: by, answered_at: at, answered_email: email, ...row } = joined;
   return {
-    row: storedOf(row as unknown as SubmissionTable),
+    row: storedRow(row as unknown as SubmissionTable),
     ...(at !== null && at !== undefined && { answered: { staffId: String(by), at: Number(at), ...(typeof email === 'string' && { email }) } }),
   };
 }
