@@ -63,11 +63,13 @@ export interface Site {
 export const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host);
 
 /**
- * The origin of the e-mails' links without `PUBLIC_ORIGIN`: this server's, as a browser on this
- * machine reaches it (an address of every interface is not one to browse to).
+ * The origin of the e-mails' links (and the staff command's, docs/beheer.md §1): `PUBLIC_ORIGIN`'s
+ * first, else this server's, as a browser on this machine reaches it (an address of every
+ * interface is not one to browse to).
+ * @param port the port the server listens on
  */
-function linkOrigin(host: string, port: number): string {
-  return `http://${['0.0.0.0', '::'].includes(host) ? 'localhost' : urlHost(host)}:${port}`;
+export function linkOrigin(config: Pick<Config, 'publicOrigins' | 'host'>, port: number): string {
+  return config.publicOrigins?.[0] ?? `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : urlHost(config.host)}:${port}`;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function openSite(config: Config, options: SiteOptions = {}): Promi
     mail: transport.target,
     metricsUrl: metricsListener && `http://${urlHost(config.metrics!.host)}:${metricsListener.port}${METRICS_PATH}`,
     listening(port) {
-      mailer = startMailer({ storage, transport, letter: letters(storage, config.publicOrigins?.[0] ?? linkOrigin(config.host, port), forms, { notifyTo: config.mail.notifyTo, secret: csrfSecret }), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
+      mailer = startMailer({ storage, transport, letter: letters(storage, linkOrigin(config, port), forms, { notifyTo: config.mail.notifyTo, secret: csrfSecret }), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
     },
     async stop(drain) {
       // The stop order: nothing more is deleted or sent from the first moment of a shutdown; the

@@ -3,9 +3,9 @@
  * answer on stdout, a problem on stderr, and the exit code.
  */
 import { ConfigError, loadConfig } from './config.js';
-import { staffCommand, linkOrigin, UsageError } from './beheer/staff-command.js';
+import { staffCommand, UsageError } from './beheer/staff-command.js';
 import { formMigrations } from './forms/index.js';
-import { csrfSecretOf } from './site.js';
+import { csrfSecretOf, linkOrigin } from './site.js';
 import { openStorage } from './storage/index.js';
 
 try {
@@ -14,7 +14,7 @@ try {
   try {
     // With SMTP_URL the link is e-mailed too, sealed under the site's secret (docs/beheer.md §1).
     const secret = config.mail.smtpUrl === undefined ? undefined : await csrfSecretOf(config, storage);
-    process.exitCode = await staffCommand(process.argv.slice(2), storage, linkOrigin(config), process.stdout, Date.now(), secret);
+    process.exitCode = await staffCommand(process.argv.slice(2), storage, linkOrigin(config, config.port), process.stdout, Date.now(), secret);
   } finally {
     await storage.close();
   }

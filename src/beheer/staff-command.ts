@@ -6,8 +6,6 @@
  */
 import type { Writable } from 'node:stream';
 import { check as isMailbox } from '../../islands/lib/rules/isMailbox.js';
-import type { Config } from '../config.js';
-import { urlHost } from '../site.js';
 import type { StaffAccount } from '../storage/staff-types.js';
 import type { Storage } from '../storage/types.js';
 import { ROLE_NAMES, roleNamed } from './roles.js';
@@ -34,10 +32,6 @@ export class UsageError extends Error {
 /** An account's line of `list`: address, Dutch role, state. */
 export const accountLine = (account: StaffAccount): string =>
   [account.email, ROLE_NAMES[account.role], account.disabledAt !== null ? 'uitgeschakeld' : account.passwordHash === null ? 'wacht op wachtwoord' : 'actief'].join('\t');
-
-/** The origin of the printed links: `PUBLIC_ORIGIN`'s first, else this machine's server. */
-export const linkOrigin = (config: Pick<Config, 'publicOrigins' | 'host' | 'port'>): string =>
-  config.publicOrigins?.[0] ?? `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : urlHost(config.host)}:${config.port}`;
 
 /**
  * A new password link for an account, its digest stored; with the site's secret, also its e-mail
