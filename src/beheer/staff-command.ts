@@ -36,11 +36,12 @@ export const accountLine = (account: StaffAccount): string =>
 /**
  * A new password link for an account, its digest stored; with the site's secret, also its e-mail
  * in the outbox, the token sealed under that secret for it.
+ * @param account the account's id
  */
-async function link(storage: Storage, origin: string, account: StaffAccount, now: number, secret: string | undefined): Promise<string> {
+async function link(storage: Storage, origin: string, account: string, now: number, secret: string | undefined): Promise<string> {
   const token = newSecret();
   const mail = secret === undefined ? undefined : { sealed: seal(secret, token) };
-  await storage.staff.addLink(digest(token), account.id, now + LINK_MS, mail);
+  await storage.staff.addLink(digest(token), account, now + LINK_MS, mail);
   return `${origin}/beheer/wachtwoord/${token}`;
 }
 
@@ -87,8 +88,7 @@ export async function staffCommand(args: readonly string[], storage: Storage, or
         return 1;
       }
       await storage.staff.audit({ action: 'account_added', about: id, detail: { role }, address: 'cli' }, now);
-      const account = (await storage.staff.accountById(id))!;
-      out.write(`Added ${email} as ${ROLE_NAMES[role]}. Password link (valid 24 hours, usable once):\n${await link(storage, origin, account, now, secret)}\n${mailed(secret, email)}`);
+      out.write(`Added ${email} as ${ROLE_NAMES[role]}. Password link (valid 24 hours, usable once):\n${await link(storage, origin, id, now, secret)}\n${mailed(secret, email)}`);
       return 0;
     }
     case 'reset': {
@@ -97,7 +97,7 @@ export async function staffCommand(args: readonly string[], storage: Storage, or
       if (account === undefined) return unknown(email);
       await storage.staff.setPassword(account.id, null);
       await storage.staff.audit({ action: 'account_reset', about: account.id, address: 'cli' }, now);
-      out.write(`Reset ${email}: its sessions are ended. Password link (valid 24 hours, usable once):\n${await link(storage, origin, account, now, secret)}\n${mailed(secret, email)}`);
+      out.write(`Reset ${email}: its sessions are ended. Password link (valid 24 hours, usable once):\n${await link(storage, origin, account.id, now, secret)}\n${mailed(secret, email)}`);
       return 0;
     }
     case 'disable': {
