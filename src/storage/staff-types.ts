@@ -105,7 +105,7 @@ export interface StaffStorage {
   linkAccount(tokenHash: string, now: number): Promise<StaffAccount | undefined>;
   /** Uses a link once: @returns its account's id when it was valid and unused, else undefined */
   useLink(tokenHash: string, now: number): Promise<string | undefined>;
-  /** Counts a failed login; from the 10th on the account waits 15 minutes, doubling with each lock. @returns the account after it */
+  /** Counts a failed login; from the `limit`th on the account waits `lockMs`, doubling with each lock. */
   failedLogin(id: string, now: number, limit: number, lockMs: number): Promise<void>;
   /** Clears the failures after a success. */
   succeededLogin(id: string): Promise<void>;

@@ -2,6 +2,7 @@
  * Beheer's routes for anyone (docs/beheer.md §1, §2): the login, a password link, and the logout
  * of a signed-in account.
  */
+import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import { Login } from '../../../views/beheer/Login.js';
 import { Password } from '../../../views/beheer/Password.js';
@@ -10,6 +11,12 @@ import { hashPassword, passwordProblem } from '../passwords.js';
 import { BEHEER, LOGIN_PATH, RETURN_PARAM, safeReturn, type BeheerRoute } from '../route.js';
 import { clearSession, digest, startSession } from '../session.js';
 import { posted } from './shared.js';
+
+/** The page a login returns to: the query's, when it is a path of this site. */
+function returnPath(req: Request): string | undefined {
+  const back = req.query[RETURN_PARAM];
+  return safeReturn(back) ? back : undefined;
+}
 
 /** The login, the logout and the password link. */
 export function accessRoutes(): BeheerRoute[] {
@@ -21,13 +28,13 @@ export function accessRoutes(): BeheerRoute[] {
       // As Rails's authentication generator: 10 tries in 3 minutes per client address; each account has its own lock besides.
       rateLimit: { limit: 10, windowMs: 3 * 60 * 1000 },
       async get({ req, res, staff, page }) {
-        const back = safeReturn(req.query[RETURN_PARAM]) ? (req.query[RETURN_PARAM] as string) : undefined;
+        const back = returnPath(req);
         if (staff) return void res.redirect(303, back ?? BEHEER);
         const notice = req.query.wachtwoord === 'ingesteld' ? 'Je wachtwoord is ingesteld. Log nu in.' : undefined;
         page(200, 'Inloggen', <Login csrfToken={res.locals.csrfToken} back={back} notice={notice} />);
       },
       async post({ req, res, storage, secret, audit, page, metrics }) {
-        const back = safeReturn(req.query[RETURN_PARAM]) ? (req.query[RETURN_PARAM] as string) : undefined;
+        const back = returnPath(req);
         const email = posted(req, 'email');
         const now = Date.now();
         const outcome = await checkLogin(storage, email, posted(req, 'wachtwoord'), now);
