@@ -10,7 +10,7 @@ import type { Role } from '../../src/storage/staff-types.js';
 import type { Storage } from '../../src/storage/types.js';
 import { CSRF_FIELD } from '../../protocol/forms.js';
 import { freshAddress, raw, type RawResponse } from './app.js';
-import { cookiesOf, encode, openForm, type Fields } from './form.js';
+import { cookiesOf, encode, openForm, postForm, type Fields } from './form.js';
 
 /** A password of the allowed length. */
 export const PASSWORD = 'een lange zin als wachtwoord';
@@ -53,24 +53,12 @@ export function linkIn(out: string): string {
 
 /** Sets a password through a link, as its form posts it. */
 export async function setPassword(app: Target, link: string, password = PASSWORD, repeated = password): Promise<RawResponse> {
-  const form = await openForm(app, link);
-  return raw(app.port, link, {
-    method: 'POST',
-    from: form.from,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.cookie, Origin: app.url, 'Sec-Fetch-Site': 'same-origin' },
-    body: encode({ [CSRF_FIELD]: form.token, wachtwoord: password, herhaling: repeated }),
-  });
+  return postForm(app, link, { wachtwoord: password, herhaling: repeated });
 }
 
 /** Posts the login form from an address. */
 export async function login(app: Target, email: string, password: string, from = freshAddress(), query = ''): Promise<RawResponse> {
-  const form = await openForm(app, '/beheer/inloggen', from);
-  return raw(app.port, `/beheer/inloggen${query}`, {
-    method: 'POST',
-    from,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.cookie, Origin: app.url, 'Sec-Fetch-Site': 'same-origin' },
-    body: encode({ [CSRF_FIELD]: form.token, email, wachtwoord: password }),
-  });
+  return postForm(app, `/beheer/inloggen${query}`, { email, wachtwoord: password }, await openForm(app, '/beheer/inloggen', from));
 }
 
 /**
