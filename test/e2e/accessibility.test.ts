@@ -7,27 +7,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { browserSuite, withPage, type TestPage } from '../helpers/browser-suite.js';
 import { CONTACT_VALID, fillForm, FORM_KITS, SANNE, VALID, type FormKit } from '../helpers/form.js';
 import { PAGE_PATHS } from '../helpers/site-pages.js';
+import { violations } from '../helpers/axe.js';
 import { BASE_URL, hydrateIsland, withFailureArtifacts, type PageOptions } from './kit.js';
 import { registrations } from '../../src/forms/registration.js';
 
 const suite = browserSuite();
-/** axe-core's minified build: the same checks as `axe.source`, less than half the script to compile in each page. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The axe violations of the page shown: `rule: target, …` per violation. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const found = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_21_AA)} } }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`)) as string[];
-  return found;
-}
-
 /** A state of the site to check: how to reach it in an open page. */
 type State = [name: string, reach: (page: Page, javaScript: boolean) => Promise<void>];
 

@@ -6,21 +6,15 @@
  * (WCAG 2.1 A/AA) on the way.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import type { Page } from 'puppeteer-core';
 import { browserSuite, needsServer, withPage } from '../helpers/browser-suite.js';
 import { CONTACT_VALID, postForm, VALID } from '../helpers/form.js';
 import { withFailureArtifacts } from './kit.js';
-import { staffCommand } from '../../src/beheer/staff-command.js';
+import { violations } from '../helpers/axe.js';
+import { linkIn, staff } from '../helpers/beheer.js';
 
 const suite = browserSuite();
-
-/** axe-core's minified build, as test/e2e/accessibility.test.ts injects it. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A password of the allowed length (15 to 128 characters). */
 const PASSWORD = 'een zin die ik kan onthouden 42';
@@ -34,11 +28,7 @@ const PASSWORD = 'een zin die ik kan onthouden 42';
 async function assertAccessible(page: Page, javaScript: boolean, name: string): Promise<void> {
   if (!javaScript) await page.setJavaScriptEnabled(true);
   try {
-    await page.evaluate(AXE_SOURCE);
-    const found = (await page.evaluate(
-      `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_21_AA)} } }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-    )) as string[];
-    assert.deepEqual(found, [], `axe violations on ${name}`);
+    assert.deepEqual(await violations(page), [], `axe violations on ${name}`);
   } finally {
     if (!javaScript) await page.setJavaScriptEnabled(false);
   }
@@ -115,16 +105,10 @@ describe('beheer in Chromium (staff side)', { skip: needsServer('the storage, to
       assert.equal(sent.status, 303, 'the contact message is stored');
 
       // The account, as `npm run staff -- add` makes it.
-      let printed = '';
-      const sink = new Writable({
-        write(chunk, _encoding, done) {
-          printed += String(chunk);
-          done();
-        },
-      });
-      assert.equal(await staffCommand(['add', email, '--role', 'admin'], suite.local.storage, suite.app.url, sink), 0, printed);
-      const link = /^(http:\/\/\S+\/beheer\/wachtwoord\/[A-Za-z0-9_-]+)$/m.exec(printed)?.[1];
-      assert.ok(link?.startsWith(`${suite.app.url}/beheer/wachtwoord/`), `a password link in: ${printed}`);
+      const added = await staff({ ...suite.local, url: suite.app.url }, 'add', email, '--role', 'admin');
+      assert.equal(added.code, 0, added.out);
+      assert.ok(added.out.includes(`${suite.app.url}/beheer/wachtwoord/`), `a password link in: ${added.out}`);
+      const link = `${suite.app.url}${linkIn(added.out)}`;
 
       await withPage(suite.chromium, { javaScript }, async ({ page, errors }) => {
         await withFailureArtifacts(page, `beheer ${javaScript ? 'js' : 'nojs'}`, async () => {
@@ -132,7 +116,7 @@ describe('beheer in Chromium (staff side)', { skip: needsServer('the storage, to
           await page.browserContext().deleteMatchingCookies({ name: 'beheer', url: suite.app.url });
 
           // The password link.
-          await page.goto(link!, { waitUntil: 'load' });
+          await page.goto(link, { waitUntil: 'load' });
           assert.equal(await heading(page), 'Wachtwoord instellen');
           assert.match(await page.$eval('main', (e) => e.textContent ?? ''), new RegExp(`Kies een wachtwoord voor ${email.replace(/[.]/g, '\\.')}`));
           await assertAccessible(page, javaScript, 'the password page');
