@@ -27,6 +27,8 @@ export const SOURCES = {
   server: { production: 'src/main.ts', development: 'src/dev/main.ts' },
   /** The staff command's entry, bundled beside the production server (docs/beheer.md §1). */
   staff: 'src/staff.ts',
+  /** The outbox's sender's worker, bundled beside every server (src/mail/thread.ts finds it there). */
+  mailWorker: 'src/mail/worker.ts',
   /** The SVGs the build renders (docs/images.md §3). */
   images: 'images',
 };

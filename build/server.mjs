@@ -49,7 +49,7 @@ export function serverOptions({ root, out, mode, buildId }) {
   return {
     absWorkingDir: root,
     // The staff command (docs/beheer.md §1) beside the server, so it runs where only dist/ and the pruned packages are.
-    entryPoints: production ? { main: SOURCES.server[mode], staff: SOURCES.staff } : { main: SOURCES.server[mode] },
+    entryPoints: { main: SOURCES.server[mode], 'mail-worker': SOURCES.mailWorker, ...(production && { staff: SOURCES.staff }) },
     outdir: join(withRoot(root, out), 'server'),
     bundle: true,
     platform: 'node',

@@ -60,6 +60,11 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   );
 }
 
+/** Where a logger made by {@link createLogger} writes its lines (another thread's lines go there too: src/mail/thread.ts). */
+export function logDestination(logger: Logger): NodeJS.WritableStream {
+  return (logger as unknown as Record<symbol, NodeJS.WritableStream>)[pino.symbols.streamSym]!;
+}
+
 /** How long {@link closeLog} waits for the last lines to be written before it gives up, in ms. */
 const CLOSE_LOG_MS = 5000;
 
@@ -72,7 +77,7 @@ const CLOSE_LOG_MS = 5000;
  * @returns resolves when the destination has closed, has failed, or after 5 s (a reader gone)
  */
 export function closeLog(logger: Logger): Promise<void> {
-  const destination = (logger as unknown as Record<symbol, NodeJS.WritableStream>)[pino.symbols.streamSym]!;
+  const destination = logDestination(logger);
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, CLOSE_LOG_MS);
     const done = () => {

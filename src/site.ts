@@ -11,12 +11,13 @@ import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import { createApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
-import { FORMS, formMigrations, letters, retained } from './forms/index.js';
+import { FORMS, formMigrations, retained } from './forms/index.js';
 import { stopJobs } from './jobs.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLogger } from './logging.js';
-import { startMailer, type Mailer } from './mail/sender.js';
+import type { Mailer } from './mail/sender.js';
 import { withMail } from './mail/storage.js';
+import { startMailThread } from './mail/thread.js';
 import { createMailTransport, type MailTarget } from './mail/transport.js';
 import { createMetrics } from './metrics/index.js';
 import { METRICS_PATH, startMetricsListener } from './metrics/listener.js';
@@ -30,6 +31,8 @@ export type SiteOptions = Omit<AppOptions, 'storage'> & {
   storage?: Storage;
   /** SQLite file when storage is opened here (default `data/eiland.db`). */
   databaseFile?: string;
+  /** A module whose `FORMS` are `forms`, for the outbox's sender on its own thread (src/mail/thread.ts); default the site's. */
+  formsModule?: string;
   /** The folder of the e-mails' `.eml` files without `SMTP_URL` (default `mail/` beside the SQLite file: `data/mail`). */
   mailDir?: string;
 };
@@ -97,7 +100,8 @@ export async function openSite(config: Config, options: SiteOptions = {}): Promi
   const lifecycle = options.lifecycle ?? new Lifecycle('starting');
   const forms = options.forms ?? FORMS;
   const opened = options.storage ?? (await openStorage(config, { file: options.databaseFile, logger, forms: formMigrations(forms), notify: config.mail.notifyTo !== undefined }));
-  const transport = createMailTransport(config.mail.smtpUrl, options.mailDir ?? join(dirname(options.databaseFile ?? DEFAULT_DATABASE_FILE), 'mail'));
+  const mailDir = options.mailDir ?? join(dirname(options.databaseFile ?? DEFAULT_DATABASE_FILE), 'mail');
+  const transport = createMailTransport(config.mail.smtpUrl, mailDir);
   // A stored registration or contact message wakes the outbox's sender (docs/operations.md §12).
   let mailer: Mailer | undefined;
   const metrics = options.metrics ?? createMetrics();
@@ -117,7 +121,9 @@ export async function openSite(config: Config, options: SiteOptions = {}): Promi
     mail: transport.target,
     metricsUrl: metricsListener && `http://${urlHost(config.metrics!.host)}:${metricsListener.port}${METRICS_PATH}`,
     listening(port) {
-      mailer = startMailer({ storage, transport, letter: letters(storage, linkOrigin(config, port), forms, { notifyTo: config.mail.notifyTo, secret: csrfSecret }), from: config.mail.from, retryMs: config.mail.retryMs, maxAttempts: config.mail.maxAttempts, logger, metrics });
+      const { smtpUrl, from, retryMs, maxAttempts, notifyTo } = config.mail;
+      const data = { source: storage.source, formsModule: options.formsModule, smtpUrl, mailDir, origin: linkOrigin(config, port), from, retryMs, maxAttempts, notifyTo, secret: csrfSecret, level: config.logLevel };
+      mailer = startMailThread(data, { logger, metrics });
     },
     async stop(drain) {
       // The stop order: nothing more is deleted or sent from the first moment of a shutdown; the

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { stopJobs, type Job } from '../src/jobs.js';
 import { startServer } from '../src/server.js';
 import type { Storage } from '../src/storage/types.js';
-import { FORMS } from './fixtures/forms.js';
+import { FORMS, FORMS_MODULE } from './fixtures/forms.js';
 import { waitFor, within } from './helpers/app.js';
 import { logCollector } from './helpers/logs.js';
 import { tempStorage } from './helpers/temp-storage.js';
@@ -67,7 +67,7 @@ describe('the server at shutdown', () => {
       },
     };
     const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', METRICS_PORT: '0' });
-    const running = await startServer(config, { storage, mailDir: temp.mailDir, logStream: stream, forms: FORMS, assets: testAssets() });
+    const running = await startServer(config, { storage, mailDir: temp.mailDir, logStream: stream, forms: FORMS, formsModule: FORMS_MODULE, assets: testAssets() });
     try {
       await within(reached.opened, 5000, 'the retention run');
       const shutdown = running.shutdown('test');

@@ -10,7 +10,6 @@
  */
 import type { Logger } from 'pino';
 import type { Job } from '../jobs.js';
-import type { Metrics } from '../metrics/index.js';
 import type { MailOutcome, OutboxMessage, Storage } from '../storage/types.js';
 import { composeMail, type Letter } from './compose.js';
 import { SMTP_CONNECTIONS, type MailTransport } from './transport.js';
@@ -30,6 +29,9 @@ const MIN_POLL_MS = 250;
 /** How long a stop waits for the send under way before it gives the message's lease back. */
 const STOP_WAIT_MS = 5_000;
 
+/** The outcomes of the sender's tries, as `eiland_mail_total` counts them. */
+export type MailCounted = 'sent' | 'retried' | 'set_aside';
+
 /** Options of {@link startMailer}. */
 export interface MailerOptions {
   storage: Storage;
@@ -47,7 +49,8 @@ export interface MailerOptions {
   /** Tries before a message is set aside (`MAIL_MAX_ATTEMPTS`). */
   maxAttempts: number;
   logger: Logger;
-  metrics: Metrics;
+  /** Where the outcomes are counted (`eiland_mail_total`; in the worker, by the thread that started it). */
+  metrics: { mail: { inc(labels: { outcome: MailCounted }): void } };
 }
 
 /** A running sender. */
@@ -165,6 +168,7 @@ export function startMailer(options: MailerOptions): Mailer {
         logger.warn({ event: 'mail_lease_failed', err }, 'mail_lease_failed');
         return;
       }
+      logger.debug({ event: 'mail_leased', messages: waiting.length }, 'mail_leased');
       if (waiting.length === 0) return;
       const full = waiting.length === LEASE_BATCH;
       await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, waiting.length) }, worker));

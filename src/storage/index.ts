@@ -20,7 +20,7 @@ import { param, prepare } from './prepared.js';
 import { staffStorage } from './staff.js';
 import { storedRow } from './stored-row.js';
 import type { SubmissionTable } from './tables.js';
-import { SEARCH_COLUMN, type Column, type Kept, type Saved, type Storage } from './types.js';
+import { SEARCH_COLUMN, type Column, type Kept, type Saved, type Storage, type StorageSource } from './types.js';
 import { fold } from './fold.js';
 
 /** Default embedded database file: `data/eiland.db` in the project. */
@@ -138,7 +138,7 @@ const changed = (result: { numAffectedRows?: bigint }) => Number(result.numAffec
 /**
  * The storage API over an opened engine, its database migrated.
  */
-function storageOf(engine: Engine, options: StorageOptions): Storage {
+function storageOf(engine: Engine, source: StorageSource, options: StorageOptions): Storage {
   const { db } = engine;
   const sqlOf = statements(engine);
   const lease = leaseStatement(engine);
@@ -219,6 +219,7 @@ function storageOf(engine: Engine, options: StorageOptions): Storage {
 
   // The count is forgotten by every write that may change it (once it has ended, committed or not), and by close: later reads reject.
   return {
+    source,
     staff: staffStorage(engine),
 
     countRegistrations: count.read,
@@ -288,12 +289,12 @@ export interface StorageOptions {
 }
 
 /** Migrates an opened engine, the forms' own migrations with the list, and gives its storage; an engine that cannot be migrated is closed. */
-async function opened(engine: Engine, forms: FormMigrations, options: StorageOptions): Promise<Storage> {
+async function opened(engine: Engine, source: StorageSource, forms: FormMigrations, options: StorageOptions): Promise<Storage> {
   await guarded('open', () => migrate(engine, forms)).catch(async (error: unknown) => {
     await engine.db.destroy().catch(() => undefined); // not left open behind the refusal
     throw error;
   });
-  return storageOf(engine, options);
+  return storageOf(engine, source, options);
 }
 
 /**
@@ -303,7 +304,7 @@ async function opened(engine: Engine, forms: FormMigrations, options: StorageOpt
  * @throws StorageUnavailableError when the file cannot be opened or migrated
  */
 export async function openSqlite(file: string, forms: FormMigrations = {}, options: StorageOptions = {}): Promise<Storage> {
-  return opened(await guarded('open', () => sqliteEngine(file)), forms, options);
+  return opened(await guarded('open', () => sqliteEngine(file)), { file }, forms, options);
 }
 
 /**
@@ -312,7 +313,7 @@ export async function openSqlite(file: string, forms: FormMigrations = {}, optio
  * @throws StorageUnavailableError when the server cannot be reached or migrated
  */
 export async function openPostgres(options: PostgresOptions, forms: FormMigrations = {}, storageOptions: StorageOptions = {}): Promise<Storage> {
-  return opened(await guarded('open', () => postgresEngine(options)), forms, storageOptions);
+  return opened(await guarded('open', () => postgresEngine(options)), { url: options.url }, forms, storageOptions);
 }
 
 /**

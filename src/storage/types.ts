@@ -89,8 +89,13 @@ interface RateLimitHit {
   resetAt: Date;
 }
 
+/** A database as it is opened: the SQLite file, or PostgreSQL's URL (it may hold a password: never logged). */
+export type StorageSource = { file: string } | { url: string };
+
 /** The storage API. Every method rejects with `StorageUnavailableError` on engine failure. */
 export interface Storage {
+  /** Where the database is, for another thread to open it too (the outbox's sender: src/mail/thread.ts). */
+  readonly source: StorageSource;
   /** Beheer's accounts, sessions, audit log, marks and lists (docs/beheer.md). */
   staff: StaffStorage;
   /** Number of stored registrations (the start page's figure, kept by triggers: docs/operations.md §3). */

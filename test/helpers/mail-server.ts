@@ -10,10 +10,9 @@ import { startServer } from '../../src/server.js';
 import { openForm, postForm, type Fields } from './form.js';
 import { logCollector, type LogLine } from './logs.js';
 import { tempStorage } from './temp-storage.js';
-import { FORMS } from '../fixtures/forms.js';
+import { FORMS, FORMS_MODULE } from '../fixtures/forms.js';
 import { testAssets } from './test-dist.js';
 import { waitFor } from './wait.js';
-import type { Storage } from '../../src/storage/types.js';
 
 /** The site's secret of a server of {@link serverWith}. */
 export const SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -21,33 +20,17 @@ export const SECRET = 'test-secret-test-secret-test-secret-0123';
 export const FROM = 'Eiland <noreply@eiland.example>';
 
 /**
- * The storage with its outbox reads counted: the sender's only way to find a message to send.
- * @param storage what the reads go to
- * @param read called after each read has returned
- */
-function countingReads(storage: Storage, read: () => void): Storage {
-  return {
-    ...storage,
-    leaseMail: async (limit, leaseMs) => {
-      const leased = await storage.leaseMail(limit, leaseMs);
-      read();
-      return leased;
-    },
-  };
-}
-
-/**
  * Starts a server on a temporary database, or on `DATABASE_URL`'s when given (several instances on
  * one PostgreSQL), stopped (and the temporary database removed) after the test.
  * @param env extra environment for `loadConfig`, e.g. `{ SMTP_URL }`
+ * @param formsModule the module of the forms for the sender's thread (`formsModule` of src/site.ts)
  */
-export async function serverWith(t: TestContext, env: NodeJS.ProcessEnv) {
+export async function serverWith(t: TestContext, env: NodeJS.ProcessEnv, formsModule = FORMS_MODULE) {
   const temp = await tempStorage({ notify: env.NOTIFY_TO !== undefined });
   const { stream, lines } = logCollector();
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: SECRET, MAIL_FROM: FROM, MAIL_RETRY_MS: '100', METRICS_PORT: '0', ...env });
-  let reads = 0;
-  const storage = env.DATABASE_URL ? undefined : countingReads(temp.storage, () => reads++);
-  const running = await startServer(config, { storage, mailDir: temp.mailDir, logStream: stream, forms: FORMS, assets: testAssets() });
+  const storage = env.DATABASE_URL ? undefined : temp.storage;
+  const running = await startServer(config, { storage, mailDir: temp.mailDir, logStream: stream, forms: FORMS, formsModule, assets: testAssets() });
   t.after(async () => {
     await running.shutdown('test');
     await temp.remove();
@@ -72,16 +55,16 @@ export async function serverWith(t: TestContext, env: NodeJS.ProcessEnv) {
       return { ms: performance.now() - started, location: String(res.headers.location) };
     },
     /**
-     * Resolves once the sender has read the outbox `n` more times (on the temporary database only).
+     * Resolves once the sender has read the outbox `n` more times (its `mail_leased` lines).
      * A read comes after the sends of the read before have settled and, with no new message to wake
      * the sender, 250 ms or more after them (MAIL_RETRY_MS 100: src/mail/sender.ts). So a message
      * due again within `(n - 2) × 250` ms of now has been leased, and its send settled, by then:
      * the bound of a test that something is not sent again.
      */
     async afterReads(n: number, ms = 10_000) {
-      if (!storage) throw new TypeError('afterReads counts the reads of the temporary database, not of DATABASE_URL');
-      const target = reads + n;
-      await waitFor(() => reads >= target, ms);
+      const reads = () => lines.filter((line) => line.includes('"event":"mail_leased"')).length;
+      const target = reads() + n;
+      await waitFor(() => reads() >= target, ms);
     },
     /** The value of `eiland_mail_total{outcome}`. */
     async counted(outcome: string) {

@@ -7,7 +7,7 @@ import { startServer } from '../../src/server.js';
 import { logCollector, type LogLine } from './logs.js';
 import { useResource } from './suite.js';
 import { tempStorage } from './temp-storage.js';
-import { FORMS } from '../fixtures/forms.js';
+import { FORMS, FORMS_MODULE } from '../fixtures/forms.js';
 import { testAssets } from './test-dist.js';
 
 /** A server of {@link useServer}. */
@@ -33,7 +33,7 @@ export function useServer(env: NodeJS.ProcessEnv = {}): TestServer {
       const collector = logCollector();
       const temp = await tempStorage();
       const config = loadConfig({ PORT: '0', LOG_LEVEL: 'debug', CSRF_SECRET: 'test-secret-test-secret-test-secret-0123', ...env });
-      const running = await startServer(config, { storage: temp.storage, mailDir: temp.mailDir, logStream: collector.stream, forms: FORMS, assets: testAssets() });
+      const running = await startServer(config, { storage: temp.storage, mailDir: temp.mailDir, logStream: collector.stream, forms: FORMS, formsModule: FORMS_MODULE, assets: testAssets() });
       const close = async () => {
         await running.shutdown('test');
         await temp.remove();

@@ -1,0 +1,44 @@
+/**
+ * The outbox's sender on a thread of its own (docs/operations.md §12): an e-mail is composed and
+ * written while the thread that answers requests is busy, and a worker that fails is started again.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { VALID } from './helpers/form.js';
+import { serverWith } from './helpers/mail-server.js';
+import { waitFor } from './helpers/wait.js';
+
+/** How long the busy thread waits for the e-mail's file at most, in ms. */
+const BUSY_MS = 20_000;
+
+describe("the outbox's sender thread (docs/operations.md §12)", () => {
+  it('writes an e-mail while the thread that answers requests does nothing else', async (t) => {
+    const site = await serverWith(t, {});
+    await site.afterReads(1);
+    await site.post('/aanmelden', VALID);
+    // This thread is the server's: spinning here, only another thread can write the file.
+    const started = performance.now();
+    let written = false;
+    while (!written && performance.now() - started < BUSY_MS) written = existsSync(site.temp.mailDir) && readdirSync(site.temp.mailDir).some((name) => name.endsWith('.eml'));
+    assert.ok(written, `no .eml written within ${BUSY_MS} ms while this thread was busy`);
+    await waitFor(() => site.events('mail_sent').length === 1, 10_000);
+  });
+
+  it('starts a failed worker again, and it sends what was written meanwhile', async (t) => {
+    const marker = join(tmpdir(), `eiland-fail-once-${process.pid}-${Date.now()}`);
+    process.env.EILAND_FAIL_ONCE = marker;
+    t.after(() => {
+      delete process.env.EILAND_FAIL_ONCE;
+      rmSync(marker, { force: true });
+    });
+    const site = await serverWith(t, {}, new URL('./fixtures/forms-failing-once.ts', import.meta.url).href);
+    await site.post('/aanmelden', VALID);
+    await waitFor(() => site.events('mail_sent').length === 1, 15_000);
+    const [failed] = site.events('mail_worker_failed');
+    assert.equal((failed?.err as { message?: string } | undefined)?.message, 'the forms failed to load (test/fixtures/forms-failing-once.ts)');
+    assert.equal(site.events('mail_worker_failed').length, 1);
+  });
+});
