@@ -69,6 +69,12 @@ export const HTML_BUDGET = {
   '/contact/bedankt': 2000,
 };
 
+/**
+ * The commit a post's CPU is measured against, A/B in one run (docs/performance.md §1): the last one
+ * whose e-mails were composed and written on the requests' thread.
+ */
+export const BASELINE_COMMIT = 'e8f322ffa933e1059ef0721762a1ade966513257';
+
 /** What the load, memory and outbox budgets allow (docs/performance.md §1). */
 export const LOAD_BUDGET = {
   /**
@@ -77,6 +83,8 @@ export const LOAD_BUDGET = {
    */
   throughputVsNext: { '/': 3, '/aanmelden': 8, 'data /': 3, 'POST /aanmelden': 2 },
   throughputVsAstro: { '/': 1.5, '/aanmelden': 1.5 },
+  /** A post's server CPU, its e-mail included (all threads), against Eiland at the baseline commit (bench/servers.mjs), A/B in one run: at most this share. */
+  postCpuVsBaseline: 0.7,
   /** A render cache hit against plain Express sending the same bytes. */
   throughputVsExpress: { '/': 0.8 },
   p99Ms: { '/': 40, '/aanmelden': 50 },

@@ -1,7 +1,7 @@
 // The budgets of docs/performance.md §1 judged on the figures of `npm run bench`: one verdict each,
 // PASS or FAIL, with the row of the latest figures' table it stands in (bench/table.mjs). The run
 // prints them and exits 1 on a FAIL; the table shows them beside the figures, so both judge alike.
-import { BEHEER_BUDGET, HTML_BUDGET, JS_BUDGET, KIB, LOAD_BUDGET, REACT_MODULE, reactModuleChange } from './budgets.mjs';
+import { BASELINE_COMMIT, BEHEER_BUDGET, HTML_BUDGET, JS_BUDGET, KIB, LOAD_BUDGET, REACT_MODULE, reactModuleChange } from './budgets.mjs';
 
 /**
  * @typedef {object} Verdict
@@ -45,7 +45,12 @@ export function judge(results, lock) {
       check(`beheer ${page} p99 (${engine})`, `≤ ${BEHEER_BUDGET.p99Ms} ms`, `beheer ${page}, ${BEHEER_BUDGET.rows} rows, ${engine}: p99 ≤ ${BEHEER_BUDGET.p99Ms} ms`, figures.p99 <= BEHEER_BUDGET.p99Ms, `${figures.p99} ms`);
     }
   }
-  const { eiland: e, 'eiland-nocache': off, next: n, astro: a, express: x } = results.servers ?? {};
+  const { eiland: e, 'eiland-nocache': off, next: n, astro: a, express: x, baseline: b } = results.servers ?? {};
+  const cpu = (/** @type {any} */ s) => s.pages['POST /aanmelden']?.cpuMsPerPost;
+  if (e && b) {
+    const share = `≤ ${LOAD_BUDGET.postCpuVsBaseline * 100} % of ${BASELINE_COMMIT.slice(0, 7)}`;
+    check('POST /aanmelden cpu', share, `POST /aanmelden server CPU per post, its e-mail included, ${share}`, cpu(e) <= LOAD_BUDGET.postCpuVsBaseline * cpu(b), `${cpu(e).toFixed(2)} ms against ${cpu(b).toFixed(2)} ms: ${Math.round((100 * cpu(e)) / cpu(b))} %`);
+  }
 
   if (e) {
     /** @type {(label: string, peer: string, y: any, times: Record<string, number>) => void} */

@@ -7,7 +7,7 @@
 // bench/results/latest.json and the table of docs/performance.md §3 rendered from it
 // (bench/table.mjs); prints a progress line per step and a table at the end.
 //
-//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http] [--soak] [--outbox-only] [--backlog N] [--postgres] [--postgres-only] [--beheer-only]
+//   node bench/run.mjs [--rounds N] [--seconds S] [--servers eiland,eiland-nocache,next,astro,express,http,baseline] [--soak] [--outbox-only] [--backlog N] [--postgres] [--postgres-only] [--beheer-only]
 //   --soak: 5 minutes on / and /aanmelden, RSS and heap every 30 s (growth after minute 1 ≤ 10 %)
 //   --outbox-only: only the outbox phase (bench/outbox.mjs: one instance's e-mails to files and to
 //   SMTP, run after the rounds otherwise) and its budgets; --backlog N: its backlog (default 5000)
@@ -25,12 +25,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { KIB } from './budgets.mjs';
+import { BASELINE_COMMIT, KIB } from './budgets.mjs';
 import { BENCH_PAGES, judge, ratio } from './judge.mjs';
 import { fillRenderCache, formPost, load, loadPosts, timeDocument, CONNECTIONS } from './measure.mjs';
 import { DEFAULT_BACKLOG, measureOutbox } from './outbox.mjs';
 import { fetchRaw, pageScripts } from './page-scripts.mjs';
-import { capturePages, deployment, REFERENCE_PAGES, startServer } from './servers.mjs';
+import { baselineDeployment, capturePages, deployment, REFERENCE_PAGES, startServer } from './servers.mjs';
 import { writeLatestTable } from './table.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -38,7 +38,7 @@ const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '10' },
-    servers: { type: 'string', default: 'eiland,eiland-nocache,next,astro,express,http' },
+    servers: { type: 'string', default: 'eiland,eiland-nocache,next,astro,express,http,baseline' },
     soak: { type: 'boolean', default: false },
     'outbox-only': { type: 'boolean', default: false },
     backlog: { type: 'string', default: String(DEFAULT_BACKLOG) },
@@ -60,9 +60,11 @@ const BACKLOG = Number(args.backlog);
 if (!Number.isInteger(BACKLOG) || BACKLOG < 1) throw new Error(`--backlog must be a whole number of e-mails from 1, got ${args.backlog}`);
 /** The pages each server has: the Next and Astro apps copy only / and /aanmelden. */
 const EILAND_PAGES = BENCH_PAGES;
-const PAGES = { eiland: EILAND_PAGES, 'eiland-nocache': EILAND_PAGES, tsx: EILAND_PAGES, next: ['/', '/aanmelden'], astro: ['/', '/aanmelden'], express: REFERENCE_PAGES, http: REFERENCE_PAGES };
+const PAGES = { eiland: EILAND_PAGES, 'eiland-nocache': EILAND_PAGES, tsx: EILAND_PAGES, next: ['/', '/aanmelden'], astro: ['/', '/aanmelden'], express: REFERENCE_PAGES, http: REFERENCE_PAGES, baseline: [] };
 /** Servers without page data and without the form post: the Astro app renders the pages only; the reference servers send two pages' bytes. */
 const PAGES_ONLY = new Set(['astro', 'express', 'http']);
+/** Servers measured on the form post only: Eiland at the commit the post's CPU is measured against. */
+const POST_ONLY = new Set(['baseline']);
 const REFERENCES = ['express', 'http'];
 
 const progress = (line) => process.stderr.write(`… ${line}\n`);
@@ -117,7 +119,10 @@ async function round(kind, deployed) {
       progress(`${kind}: POST /aanmelden at its floor (bench/reference-post.ts)`);
       result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost(kind), 2000, server.pid);
     }
-    if (!PAGES_ONLY.has(kind)) {
+    if (POST_ONLY.has(kind)) {
+      progress(`${kind}: POST /aanmelden at ${BASELINE_COMMIT.slice(0, 7)} (fresh form and address per post)`);
+      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost(kind), 2000, server.pid);
+    } else if (!PAGES_ONLY.has(kind)) {
       const home = (await fetchRaw(server.port, '/')).body.toString('utf8');
       const data = pageDataOf(kind, home);
       progress(`${kind}: page data of / (${data.path})`);
@@ -236,6 +241,10 @@ if (!OUTBOX_ONLY && !POSTGRES_ONLY) {
       progress('astro: install and build when needed (bench/astro)');
       await (await import('./astro/server.mjs')).prepareAstro();
     }
+    if (SERVERS.includes('baseline')) {
+      progress(`baseline: Eiland at ${BASELINE_COMMIT.slice(0, 7)}, built from git archive`);
+      deployed.baseline = await baselineDeployment();
+    }
     if (SERVERS.some((kind) => REFERENCES.includes(kind))) {
       progress(`the reference servers' pages: Eiland's cached ${REFERENCE_PAGES.join(' and ')}`);
       const server = await startServer('eiland', deployed);
@@ -251,7 +260,7 @@ if (!OUTBOX_ONLY && !POSTGRES_ONLY) {
     for (const kind of SERVERS) results.servers[kind] = { ...medians(perKind[kind]), rounds: perKind[kind].map((r) => r.pages) };
     if (args.soak) results.soak = await soak(deployed);
   } finally {
-    await deployed.remove();
+    await Promise.all([deployed.remove(), deployed.baseline?.remove()]);
   }
 }
 if (POSTGRES && !BEHEER_ONLY) {
@@ -275,6 +284,7 @@ else {
   const a = results.servers.astro;
   const x = results.servers.express;
   const h = results.servers.http;
+  const b = results.servers.baseline;
   /** The ratio columns: Eiland with its cache against Next and Astro, and without it against Next. */
   const RATIOS = [
     ...(e && n ? [['eiland/next', e, n]] : []),
@@ -283,6 +293,7 @@ else {
     ...(off && a ? [['nocache/astro', off, a]] : []),
     ...(e && x ? [['eiland/express', e, x]] : []),
     ...(e && h ? [['eiland/http', e, h]] : []),
+    ...(e && b ? [['eiland/baseline', e, b]] : []),
   ];
   const rows = [['figure', ...SERVERS, ...RATIOS.map(([label]) => label)]];
   const first = results.servers[SERVERS[0]];

@@ -8,12 +8,14 @@
 //   astro           the Astro app of bench/astro (@astrojs/node standalone)
 //   express, http   the limit: the bytes of Eiland's cached / and /over sent by Express 5 with no
 //                   middleware, and by Node's http alone (bench/reference-server.mjs)
-import { spawn } from 'node:child_process';
+//   baseline        Eiland as built at BASELINE_COMMIT, for the A/B of a post's CPU (its posts only)
+import { execFileSync, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALLOCATOR_ENV, NODE_FLAGS } from '../scripts/production-env.mjs';
+import { BASELINE_COMMIT } from './budgets.mjs';
 import { startedPort } from '../scripts/started-port.mjs';
 import { fetchRaw } from './page-scripts.mjs';
 
@@ -26,6 +28,21 @@ export async function deployment() {
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   await mkdir(join(dir, 'data'));
   return { dir, dbFile: join(dir, 'data', 'eiland.db'), remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Eiland at {@link BASELINE_COMMIT}, built and laid out like {@link deployment} (its sources from
+ * `git archive`, this checkout's node_modules, which hold every package it names).
+ * @returns {Promise<{ dir: string, remove(): Promise<void> }>}
+ * @throws when the commit is not in this clone's history or does not build
+ */
+export async function baselineDeployment() {
+  const dir = await mkdtemp(join(tmpdir(), 'eiland-baseline-'));
+  execFileSync('tar', ['-x', '-C', dir], { input: execFileSync('git', ['-C', ROOT, 'archive', '--format=tar', BASELINE_COMMIT], { maxBuffer: 512 * 2 ** 20 }) });
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  execFileSync(process.execPath, ['build.mjs'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  await mkdir(join(dir, 'data'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** The pages the reference servers send: Eiland's, as a cache hit sends them. */
@@ -141,8 +158,9 @@ async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
 
 /**
  * Starts one server kind.
- * @param {'eiland'|'eiland-nocache'|'tsx'|'next'|'astro'|'express'|'http'} kind
- * @param {{ dir: string, dbFile: string }} deployed from {@link deployment}
+ * @param {'eiland'|'eiland-nocache'|'tsx'|'next'|'astro'|'express'|'http'|'baseline'} kind
+ * @param {{ dir: string, dbFile: string, baseline?: { dir: string } }} deployed from {@link deployment}
+ *   (`baseline`, from {@link baselineDeployment}, for the kind of that name)
  * @param {{ heapProbe?: boolean, env?: Record<string, string> }} [options] heapProbe: Eiland prints
  *   its heap every second; env: variables added to an Eiland kind's environment (`eiland`,
  *   `eiland-nocache`, `tsx`), e.g. `SMTP_URL`
@@ -153,6 +171,7 @@ async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
 export async function startServer(kind, deployed, { heapProbe = false, env = {} } = {}) {
   if (kind === 'eiland') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: env });
   if (kind === 'eiland-nocache') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: { ...env, RENDER_CACHE_MAX_BYTES: '0' } });
+  if (kind === 'baseline') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.baseline.dir, heapProbe, extraEnv: env });
   if (kind === 'express' || kind === 'http') return startNode([join(ROOT, 'bench', 'reference-server.mjs'), kind, join(deployed.dir, 'reference-pages.json')], { cwd: deployed.dir, heapProbe });
   if (kind === 'tsx') return startNode([...NODE_FLAGS, '--import', 'tsx', '--import', './src/env.ts', 'src/main.ts'], { cwd: ROOT, heapProbe, extraEnv: env });
   if (kind === 'astro') {

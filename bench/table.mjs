@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KIB } from './budgets.mjs';
+import { BASELINE_COMMIT, KIB } from './budgets.mjs';
 import { BENCH_PAGES, judge, MAILBOXES, ratio } from './judge.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,7 +18,7 @@ export const MARKERS = { start: '<!-- bench:latest -->', end: '<!-- /bench:lates
 /** The files the table is made from and written to. */
 export const FILES = { results: 'bench/results/latest.json', lock: 'package-lock.json', doc: 'docs/performance.md' };
 /** The servers' names in the table's head (bench/run.mjs --servers). */
-const NAMES = /** @type {Record<string, string>} */ ({ eiland: 'Eiland', 'eiland-nocache': 'Eiland, cache off', next: 'Next.js', astro: 'Astro', express: 'plain Express', http: 'Node `http`', tsx: 'Eiland under tsx' });
+const NAMES = /** @type {Record<string, string>} */ ({ eiland: 'Eiland', 'eiland-nocache': 'Eiland, cache off', next: 'Next.js', astro: 'Astro', express: 'plain Express', http: 'Node `http`', tsx: 'Eiland under tsx', baseline: `Eiland at ${BASELINE_COMMIT.slice(0, 7)}` });
 
 /**
  * One row: its key (a verdict's `row`, bench/judge.mjs), its label, and its figure for a server;

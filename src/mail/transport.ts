@@ -5,7 +5,8 @@
  * copy of personal data: a person's go with their erasure, and every file with the retention job
  * (docs/operations.md §11).
  */
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 
@@ -85,18 +86,22 @@ function fileMailbox(dir: string): MailTransport {
       // Its Message-ID's local part is the outbox row's id.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${about}-${String(mail.messageId).replace(/^<|@.*$/g, '')}.eml`;
       const temporary = join(dir, `${name}.tmp`);
-      const write = () => writeFile(temporary, message as Buffer);
+      // Synchronous: the sender has a thread of its own (src/mail/thread.ts), where a file's four
+      // system calls cost less than handing each to the thread pool and back.
+      const write = () => writeFileSync(temporary, message as Buffer);
       try {
         // The folder is made when the first file finds it missing, not looked for before each.
-        await write().catch(async (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-          await mkdir(dir, { recursive: true });
-          await write();
-        });
-        await rename(temporary, join(dir, name));
+        try {
+          write();
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          mkdirSync(dir, { recursive: true });
+          write();
+        }
+        renameSync(temporary, join(dir, name));
       } catch (error) {
         // A write cut short (a full disk) leaves no part of the message behind; the send is tried again.
-        await rm(temporary, { force: true });
+        rmSync(temporary, { force: true });
         throw error;
       }
     },
