@@ -21,15 +21,14 @@ export async function load(port, path, seconds, headers = {}) {
 }
 
 /**
- * A valid registration form post for a server: Eiland's needs its rendered form's token (a GET of
- * `/aanmelden` for it and its cookie, fetched now).
- * @param {string} kind the server kind (`next` takes no cookie)
+ * A valid registration form post for a server: its rendered form's token and cookies (a GET of
+ * `/aanmelden`, fetched now), as every peer checks them.
  * @param {number} port
  * @param {string} email the address it registers: give each post its own, so every one is mailed
  *   (one address gets 3 e-mails a day: docs/operations.md §12)
  * @returns {Promise<{ headers: Record<string, string>, body: string }>}
  */
-export async function formPost(kind, port, email) {
+export async function formPost(port, email) {
   const fields = {
     naam: 'Anna de Vries',
     email,
@@ -49,7 +48,7 @@ export async function formPost(kind, port, email) {
   const cookie = [page.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ');
   const origin = `http://127.0.0.1:${port}`;
   return {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Sec-Fetch-Site': 'same-origin', ...(cookie && kind !== 'next' ? { Cookie: cookie } : {}) },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: cookie } : {}) },
     body: params.toString(),
   };
 }
@@ -71,14 +70,16 @@ const percentile = (values, p) => {
 };
 
 /**
- * The CPU time a process has used, every thread of it, in ms (`/proc/<pid>/stat`: user and system
- * time, in clock ticks of 10 ms).
- * @param {number} pid
+ * The CPU time processes have used, every thread of each, in ms (`/proc/<pid>/stat`: user and
+ * system time, in clock ticks of 10 ms).
+ * @param {number | number[]} pid
  */
 export function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  // After the command's closing parenthesis, utime and stime are the 12th and 13th fields.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return [pid].flat().reduce((sum, one) => {
+    const fields = readFileSync(`/proc/${one}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the command's closing parenthesis, utime and stime are the 12th and 13th fields.
+    return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+  }, 0);
 }
 
 /**
@@ -87,7 +88,7 @@ export function cpuMs(pid) {
  * @param {number | number[]} pids
  */
 export async function quiet(pids, boundMs = 30_000) {
-  const used = () => [pids].flat().reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const used = () => cpuMs(pids);
   const until = performance.now() + boundMs;
   let before = used();
   while (performance.now() < until) {
@@ -102,7 +103,7 @@ export async function quiet(pids, boundMs = 30_000) {
  * Valid form posts at 32 concurrent connections for `seconds`, each from a fresh loopback
  * address with a fresh form (token, cookies, submission key) fetched beforehand.
  * @param form `(port) => Promise<{ headers, body }>`: renders a form and builds its valid post
- * @param pid the serving process: its CPU time from the measured run's start until it is quiet
+ * @param pid the serving process (or processes: a server and its e-mail's): their CPU time from the measured run's start until they are quiet
  *   again (its e-mails sent) is divided by the posts answered
  * @returns {Promise<{ rps: number, p50: number, p99: number, errors: number, cpuMsPerPost?: number }>}
  *   errors: answers other than 303

@@ -300,7 +300,7 @@ async function measureMailbox(mailbox, backlog, progress) {
 
     // A registration during the backlog: once the first e-mail shows the drain under way.
     if (await arrivals.until(() => arrivals.messages.size > 0, deadline)) {
-      const form = await bounded(formPost('eiland', server.port, LATE_ADDRESS), REQUEST_MS, 'GET /aanmelden');
+      const form = await bounded(formPost(server.port, LATE_ADDRESS), REQUEST_MS, 'GET /aanmelden');
       late.backlogArrivedBefore = backlogArrived();
       const postedAt = Date.now();
       late.postedAtS = (postedAt - started) / 1000;

@@ -39,7 +39,7 @@ interface Started {
  * strict checker (bench/page-scripts.mjs is: the tests import it).
  */
 const { formPost, cpuMs, quiet } = (await import(new URL('./measure.mjs', import.meta.url).href)) as {
-  formPost(kind: 'eiland', port: number, email: string): Promise<{ headers: Record<string, string>; body: string }>;
+  formPost(port: number, email: string): Promise<{ headers: Record<string, string>; body: string }>;
   cpuMs(pid: number): number;
   quiet(pids: number[]): Promise<void>;
 };
@@ -247,7 +247,7 @@ try {
     const prepared: Form[] = [];
     while (prepared.length < count) {
       const batch = await Promise.all(
-        Array.from({ length: CONNECTIONS }, () => within(formPost('eiland', nginxPort, `pg.${++registrants}@voorbeeld.nl`), REQUEST_MS, 'GET /aanmelden')),
+        Array.from({ length: CONNECTIONS }, () => within(formPost(nginxPort, `pg.${++registrants}@voorbeeld.nl`), REQUEST_MS, 'GET /aanmelden')),
       );
       for (const form of batch) {
         if (!/(?:^|&)_csrf=[^&]/.test(form.body) || !/(?:^|&)_submission=[^&]/.test(form.body)) throw new Error('GET /aanmelden through nginx gave no form (no _csrf or _submission field)');

@@ -81,7 +81,7 @@ let posts = 0;
  * A valid registration form post at an address of its own, so every one is mailed (one address
  * gets 3 e-mails a day: docs/operations.md §12).
  */
-const nextPost = (kind) => (port) => formPost(kind, port, `anna.${++posts}@voorbeeld.nl`);
+const nextPost = (port) => formPost(port, `anna.${++posts}@voorbeeld.nl`);
 
 /** The page-data request of `/`: Eiland's marker header; Next's `/_next/data/<build>/index.json`. */
 function pageDataOf(kind, html) {
@@ -109,7 +109,7 @@ async function round(kind, deployed) {
     const result = { idleRssMb: idle, pages: {} };
     if (PAGES[kind] === EILAND_PAGES) {
       progress(`${kind}: the render cache filled as traffic fills it (800 registrations, each followed by every page in each way it is sent)`);
-      await fillRenderCache(server.port, EILAND_PAGES, nextPost(kind));
+      await fillRenderCache(server.port, EILAND_PAGES, nextPost);
     }
     for (const path of PAGES[kind]) {
       progress(`${kind}: GET ${path} at ${CONNECTIONS} connections, ${SECONDS} s`);
@@ -117,18 +117,18 @@ async function round(kind, deployed) {
     }
     if (kind === 'http') {
       progress(`${kind}: POST /aanmelden at its floor (bench/reference-post.ts)`);
-      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost(kind), 2000, server.pid);
+      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost, 2000, server.pids ?? server.pid);
     }
     if (POST_ONLY.has(kind)) {
       progress(`${kind}: POST /aanmelden at ${BASELINE_COMMIT.slice(0, 7)} (fresh form and address per post)`);
-      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost(kind), 2000, server.pid);
+      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost, 2000, server.pids ?? server.pid);
     } else if (!PAGES_ONLY.has(kind)) {
       const home = (await fetchRaw(server.port, '/')).body.toString('utf8');
       const data = pageDataOf(kind, home);
       progress(`${kind}: page data of / (${data.path})`);
       result.pages['data /'] = await load(server.port, data.path, SECONDS, data.headers);
       progress(`${kind}: POST /aanmelden (fresh form and address per post)`);
-      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost(kind), 2000, server.pid);
+      result.pages['POST /aanmelden'] = await loadPosts(server.port, SECONDS, nextPost, 2000, server.pids ?? server.pid);
     }
     clearInterval(sampler);
     if (gone) throw new Error(`${kind}: the serving process (pid ${server.pid}) exited during the load`);

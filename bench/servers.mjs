@@ -164,9 +164,9 @@ async function startNode(args, { cwd, heapProbe, extraEnv = {} }) {
  * @param {{ heapProbe?: boolean, env?: Record<string, string> }} [options] heapProbe: Eiland prints
  *   its heap every second; env: variables added to an Eiland kind's environment (`eiland`,
  *   `eiland-nocache`, `tsx`), e.g. `SMTP_URL`
- * @returns {Promise<{ port: number, pid: number, startedAt?: number, stop(): Promise<void>, heap(): object|undefined }>}
+ * @returns {Promise<{ port: number, pid: number, pids?: number[], startedAt?: number, stop(): Promise<void>, heap(): object|undefined }>}
  *   startedAt: epoch ms of its `server_started` line (the kinds started here as Node processes,
- *   not next and astro)
+ *   not next and astro); pids: every process whose CPU a post costs (next: its sender's too)
  */
 export async function startServer(kind, deployed, { heapProbe = false, env = {} } = {}) {
   if (kind === 'eiland') return startNode([...NODE_FLAGS, 'dist/server/main.js'], { cwd: deployed.dir, heapProbe, extraEnv: env });
@@ -180,5 +180,44 @@ export async function startServer(kind, deployed, { heapProbe = false, env = {} 
   }
   const { startNext } = await import('./next/server.mjs');
   const next = await startNext({ dbFile: deployed.dbFile });
-  return { ...next, heap: () => undefined };
+  const sender = await startSender(deployed, `http://127.0.0.1:${next.port}`).catch(async (error) => {
+    await next.stop();
+    throw error;
+  });
+  return {
+    ...next,
+    pids: [next.pid, sender.pid],
+    heap: () => undefined,
+    stop: () => Promise.all([next.stop(), sender.stop()]),
+  };
+}
+
+/**
+ * Eiland's outbox sender in a process of its own on the deployment's database (bench/outbox-sender.ts):
+ * the Next peer's e-mails, written to the deployment's `data/mail`.
+ * @param {{ dbFile: string }} deployed
+ * @param {string} origin the e-mails' links' origin
+ * @returns {Promise<{ pid: number, stop(): Promise<void> }>} once it runs
+ */
+async function startSender(deployed, origin) {
+  const args = ['--import', 'tsx', '--import', './src/env.ts', 'bench/outbox-sender.ts', deployed.dbFile, join(dirname(deployed.dbFile), 'mail'), origin];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...ALLOCATOR_ENV }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench/outbox-sender.ts exited with ${code} before it ran`)));
+    child.stdout.on('data', function started(chunk) {
+      if (!String(chunk).includes('"event":"sender_started"')) return;
+      child.stdout.off('data', started);
+      child.stdout.resume();
+      resolve(undefined);
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

@@ -7,8 +7,11 @@
 import { resolve } from 'node:path';
 import { openSqlite } from '../../../src/storage/index.js';
 
-/** What Eiland's registration form keeps (src/forms/registration.ts): its table and its e-mail, a list as JSON text. */
-const KEPT = { table: 'registrations', kind: 'registration', mailed: true };
+/**
+ * What Eiland's registration form keeps (`keep.kept` of src/forms/registration.ts): its table, its
+ * e-mail, no notification, the columns beheer searches; a list as JSON text.
+ */
+const KEPT = { table: 'registrations', kind: 'registration', mailed: true, notifies: false, searched: ['naam', 'email'] };
 
 /** EILAND_DB_FILE, else `../../data/eiland.db` from the folder `next start` runs in (bench/next). */
 export const DB_FILE = process.env.EILAND_DB_FILE || resolve(process.cwd(), '../../data/eiland.db');
@@ -16,7 +19,7 @@ export const DB_FILE = process.env.EILAND_DB_FILE || resolve(process.cwd(), '../
 let storage;
 
 /** The storage, opened once per process (again after a failed open). */
-function open() {
+export function openStorage() {
   storage ??= openSqlite(DB_FILE).catch((error) => {
     storage = undefined;
     throw error;
@@ -30,7 +33,7 @@ function open() {
  */
 export async function registrationCount() {
   try {
-    return await (await open()).countRegistrations();
+    return await (await openStorage()).countRegistrations();
   } catch {
     return null;
   }
@@ -44,5 +47,5 @@ export async function registrationCount() {
  * @returns {Promise<{ id: string, created: boolean }>}
  */
 export async function saveRegistration(submissionKey, registration) {
-  return (await open()).save(KEPT, submissionKey, { ...registration, interesses: JSON.stringify(registration.interesses) });
+  return (await openStorage()).save(KEPT, submissionKey, { ...registration, interesses: JSON.stringify(registration.interesses) });
 }

@@ -1,9 +1,11 @@
 /**
  * `/aanmelden`: Eiland's registration form island (islands/RegistrationForm.tsx) inside
- * views/Layout.tsx. GET renders an empty form; POST validates with the same rule list and
- * stores with Eiland's storage module (303), or re-renders with the messages (422).
+ * views/Layout.tsx. GET renders an empty form with a CSRF token; POST is counted against its
+ * address's limit, read, checked for another site and the token (lib/post-guards.mjs), validated
+ * with the same rule list and stored with Eiland's storage module (303), or re-rendered with the
+ * messages (422). Its e-mail is sent by Eiland's outbox sender in a process of its own (server.mjs).
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Head from 'next/head';
 // Before the island, for its side effect: the island reads the rule list from a global when
 // its module loads (kept apart from the binding, which only the server code below uses).
@@ -14,21 +16,12 @@ import { validateValues } from '../../../islands/lib/validate.js';
 import { DATA_HEADER } from '../../../protocol/page-data.js';
 import { Layout } from '../../../views/Layout.js';
 import { saveRegistration } from '../lib/db.mjs';
+import { crossSite, issueToken, overLimit } from '../lib/post-guards.mjs';
 import { FormError, isBot, readRegistrationForm, toRegistration, valuesOf } from '../lib/form.mjs';
 
-/**
- * Next has no CSRF protection. Eiland (csrf-csrf) makes a token per render as an HMAC-SHA256
- * of 32 random bytes, `<hmac hex>.<random hex>`: the same work and size here, never checked.
- */
-const SECRET = randomBytes(32);
-function csrfToken() {
-  const random = randomBytes(32).toString('hex');
-  return `${createHmac('sha256', SECRET).update(random).digest('hex')}.${random}`;
-}
-
-/** The island's props (as Eiland's formProps): a fresh or the posted submission key, a token. */
-function form(state, submissionKey = randomUUID()) {
-  return { props: { form: { ...state, csrfToken: csrfToken(), submissionKey, form: REGISTRATION_FORM } } };
+/** The island's props (as Eiland's formProps): a fresh or the posted submission key, a token and its cookies. */
+function form(req, res, state, submissionKey = randomUUID()) {
+  return { props: { form: { ...state, csrfToken: issueToken(req, res), submissionKey, form: REGISTRATION_FORM } } };
 }
 
 /** The registration form's identity, as Eiland's defineForm gives it to the island (src/forms/registration.ts). */
@@ -42,8 +35,10 @@ function refuse(res, status, text) {
 }
 
 export async function getServerSideProps({ req, res }) {
-  if (req.method !== 'POST') return form({ values: {}, errors: {} });
+  if (req.method !== 'POST') return form(req, res, { values: {}, errors: {} });
 
+  const limited = await overLimit(req);
+  if (limited) return refuse(res, limited.status, limited.text);
   let posted;
   try {
     posted = await readRegistrationForm(req);
@@ -52,6 +47,9 @@ export async function getServerSideProps({ req, res }) {
     throw error;
   }
   const { fields, submissionKey } = posted;
+  req.body = fields;
+  const refused = crossSite(req);
+  if (refused) return refuse(res, refused.status, refused.text);
   if (isBot(fields)) return { redirect: { destination: '/aanmelden/bedankt', statusCode: 303 } };
 
   const values = valuesOf(fields);
@@ -65,7 +63,7 @@ export async function getServerSideProps({ req, res }) {
       res.end(JSON.stringify(errors));
       return { props: {} };
     }
-    return form({ values, errors }, submissionKey);
+    return form(req, res, { values, errors }, submissionKey);
   }
   const { id } = await saveRegistration(submissionKey, toRegistration(rules, values));
   return { redirect: { destination: `/aanmeldingen/${id}`, statusCode: 303 } };
