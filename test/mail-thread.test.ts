@@ -1,6 +1,7 @@
 /**
  * The outbox's sender on a thread of its own (docs/operations.md §12): an e-mail is composed and
- * written while the thread that answers requests is busy, and a worker that fails is started again.
+ * written while the thread that answers requests is busy, and a worker that fails is started again,
+ * sooner or later as it keeps failing.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -27,18 +28,21 @@ describe("the outbox's sender thread (docs/operations.md §12)", () => {
     await waitFor(() => site.events('mail_sent').length === 1, 10_000);
   });
 
-  it('starts a failed worker again, and it sends what was written meanwhile', async (t) => {
-    const marker = join(tmpdir(), `eiland-fail-once-${process.pid}-${Date.now()}`);
-    process.env.EILAND_FAIL_ONCE = marker;
+  it('starts a failed worker again after a second, then twice as long each time, and it sends what was written meanwhile', async (t) => {
+    const marker = join(tmpdir(), `eiland-fail-marks-${process.pid}-${Date.now()}`);
+    Object.assign(process.env, { EILAND_FAIL_MARKS: marker, EILAND_FAIL_TIMES: '3' });
     t.after(() => {
-      delete process.env.EILAND_FAIL_ONCE;
+      delete process.env.EILAND_FAIL_MARKS;
+      delete process.env.EILAND_FAIL_TIMES;
       rmSync(marker, { force: true });
     });
-    const site = await serverWith(t, {}, new URL('./fixtures/forms-failing-once.ts', import.meta.url).href);
+    const site = await serverWith(t, {}, new URL('./fixtures/forms-failing.ts', import.meta.url).href);
     await site.post('/aanmelden', VALID);
-    await waitFor(() => site.events('mail_sent').length === 1, 15_000);
-    const [failed] = site.events('mail_worker_failed');
-    assert.equal((failed?.err as { message?: string } | undefined)?.message, 'the forms failed to load (test/fixtures/forms-failing-once.ts)');
-    assert.equal(site.events('mail_worker_failed').length, 1);
+    await waitFor(() => site.events('mail_sent').length === 1, 30_000);
+    const failures = site.events('mail_worker_failed');
+    assert.deepEqual(
+      failures.map((line) => [(line.err as { message?: string } | undefined)?.message, line.restartInMs]),
+      [1000, 2000, 4000].map((ms) => ['the forms failed to load (test/fixtures/forms-failing.ts)', ms]),
+    );
   });
 });

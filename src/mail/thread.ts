@@ -3,7 +3,8 @@
  * sending and settling the e-mails run in a `worker_threads` worker with its own database
  * connection (src/mail/worker.ts), so a burst of posts is not slowed by its e-mails. The worker's
  * log lines are written to this thread's log destination, and its outcomes counted in this
- * thread's metrics. A worker that fails is started again after a second.
+ * thread's metrics. A worker that fails is started again after a second, then after twice as long
+each time it fails again, up to a minute.
  */
 import { once } from 'node:events';
 import { extname } from 'node:path';
@@ -41,8 +42,9 @@ export type MailWorkerMessage = { log: string } | { mail: MailCounted };
 
 /** How long a stop waits for the worker to end (its sends get 5 s, then their leases go back). */
 const STOP_MS = 10_000;
-/** The delay before a failed worker is started again. */
+/** The delay before a failed worker is started again, doubled after each failure to a minute at most. */
 const RESTART_MS = 1_000;
+const MAX_RESTART_MS = 60_000;
 
 /**
  * The worker beside this module: `mail-worker.js` (or `.mjs`) beside a server bundle
@@ -66,19 +68,29 @@ export function startMailThread(data: MailWorkerData, { logger, metrics }: { log
   const destination = logDestination(logger);
   let stopping = false;
   let restart: NodeJS.Timeout | undefined;
+  let restartMs = RESTART_MS;
   let worker: Worker;
+  let running = false;
 
   const start = () => {
     worker = newWorker(data);
+    running = true;
+    const started = Date.now();
     worker.on('message', (message: MailWorkerMessage) => {
       if ('log' in message) destination.write(message.log);
       else metrics.mail.inc({ outcome: message.mail });
     });
-    worker.on('error', (err) => logger.error({ event: 'mail_worker_failed', err }, 'mail_worker_failed'));
-    worker.on('exit', () => {
+    let failure: Error | undefined;
+    worker.on('error', (err) => (failure = err));
+    worker.on('exit', (code) => {
+      running = false;
       if (stopping) return;
-      restart = setTimeout(start, RESTART_MS);
+      // A worker that ran a while failed anew: its restart is quick again.
+      if (Date.now() - started > MAX_RESTART_MS) restartMs = RESTART_MS;
+      logger.error({ event: 'mail_worker_failed', err: failure, exitCode: code, restartInMs: restartMs }, 'mail_worker_failed');
+      restart = setTimeout(start, restartMs);
       restart.unref();
+      restartMs = Math.min(restartMs * 2, MAX_RESTART_MS);
     });
   };
 
@@ -89,6 +101,7 @@ export function startMailThread(data: MailWorkerData, { logger, metrics }: { log
     async stop() {
       stopping = true;
       clearTimeout(restart);
+      if (!running) return;
       const ended = once(worker, 'exit');
       worker.postMessage('stop');
       let timer: NodeJS.Timeout | undefined;
