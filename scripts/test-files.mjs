@@ -22,7 +22,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheDir } from '../build/paths.mjs';
 import { readDurations } from './test-durations.mjs';
 import { TOOLS } from './test-tools.mjs';
 
@@ -209,14 +208,15 @@ function balanced(files, count, times) {
  * the files that need a program, {@link PROGRAM_GROUP_SIZE} to a group on average; the other files
  * that can share a process, in {@link GROUPS} groups; and each file that cannot, alone. Groups are
  * balanced by the files' expected times, and the entries are given longest first, so that no long
- * one is begun last. The entries are written to the build cache, under `test-groups/`.
+ * one is begun last. The entries are written under `dist-test/test-groups/`: not inside
+ * `node_modules`, where Node 22 and later never match a `node --test` argument.
  * @param {string[]} files relative to the root, in the order they would run
  * @param {string} name names the entries (`quick-1.test.mjs`, …)
  * @param {{ timeout: number }} limits `timeout`: how long one file may take, in ms
  * @returns {string[]} the entries, relative to the root
  * @example
  * processEntries(['test/shutdown.test.ts', 'test/filter.test.ts', 'test/logs.test.ts'], 'quick', { timeout: 60_000 })
- * // ['node_modules/.cache/eiland/<hash>/test-groups/quick-1.test.mjs', …]
+ * // ['dist-test/test-groups/quick-1.test.mjs', …]
  */
 export function processEntries(files, name, { timeout }) {
   const shared = files.filter((file) => sharesProcess(join(ROOT, file)));
@@ -229,7 +229,7 @@ export function processEntries(files, name, { timeout }) {
     ...balanced(rest, GROUPS, times),
     ...files.filter((file) => !shared.includes(file)).map((file) => [file]),
   ].sort((a, b) => groupTime(b) - groupTime(a));
-  const dir = join(cacheDir(ROOT), 'test-groups');
+  const dir = join(ROOT, 'dist-test', 'test-groups');
   mkdirSync(dir, { recursive: true });
   const runner = pathToFileURL(fileURLToPath(new URL('./test-group.mjs', import.meta.url))).href;
   const entries = groups.map((group, i) => {

@@ -10,6 +10,7 @@ import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import type { Metrics, RenderOutcome } from '../metrics/index.js';
 import { coalescing } from './coalescing.js';
 import { setHtmlHead } from './html-head.js';
+import { serverAnswer } from '../request-end.js';
 
 /** Where a render's output goes once it may be sent. */
 export type Delivery =
@@ -63,7 +64,11 @@ function collect(stream: PipeableStream, done: (html: string) => void): void {
  */
 export function streamRender(req: Request, res: Response, element: ReactNode, { delivery, whole, nonce, timeoutMs, metrics, onShellError }: StreamOptions): void {
   const route = res.locals.route ?? null;
-  const logAborted = (reason: RenderAborted['reason']) => req.log.warn({ event: 'render_aborted', reason, route }, 'render_aborted');
+  // The server's own answer (its 400 to a body its parser refused, src/parser-errors.ts) is the
+  // request's line; no client cut the render short.
+  const logAborted = (reason: RenderAborted['reason']) => {
+    if (serverAnswer(res) === undefined) req.log.warn({ event: 'render_aborted', reason, route }, 'render_aborted');
+  };
   /** What this render ends in, counted once when the response closes. */
   let outcome: RenderOutcome = 'client_gone';
   const count = () => metrics.renders.inc({ route: route ?? 'unmatched', outcome });
