@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import { FORMS, formMigrations, letters } from '../forms/index.js';
 import type { FormDefinition } from '../forms/define.js';
-import { openPostgres, openSqlite } from '../storage/index.js';
+import { openStorage } from '../storage/index.js';
 import { startMailer, type MailerOptions } from './sender.js';
 import type { MailWorkerData } from './thread.js';
 import { createMailTransport } from './transport.js';
@@ -26,8 +26,8 @@ export async function openSender(data: Omit<MailWorkerData, 'level'>, { logger, 
   const forms: readonly FormDefinition[] = data.formsModule === undefined ? FORMS : ((await import(data.formsModule)) as { FORMS: readonly FormDefinition[] }).FORMS;
   // Already migrated by whoever wrote it: the forms' migrations only keep the list whole.
   const migrations = formMigrations(forms);
-  const onPoolError = (err: Error) => logger.warn({ event: 'database_connection_lost', err }, 'database_connection_lost');
-  const storage = 'file' in data.source ? await openSqlite(data.source.file, migrations) : await openPostgres({ url: data.source.url, poolSize: POOL_SIZE, onPoolError }, migrations);
+  const { source } = data;
+  const storage = await openStorage({ databaseUrl: 'url' in source ? source.url : undefined, databasePoolSize: POOL_SIZE }, { file: 'file' in source ? source.file : undefined, logger, forms: migrations });
   const mailer = startMailer({
     storage,
     transport: createMailTransport(data.smtpUrl, data.mailDir),

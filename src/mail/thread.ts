@@ -4,7 +4,7 @@
  * connection (src/mail/worker.ts), so a burst of posts is not slowed by its e-mails. The worker's
  * log lines are written to this thread's log destination, and its outcomes counted in this
  * thread's metrics. A worker that fails is started again after a second, then after twice as long
-each time it fails again, up to a minute.
+ * each time it fails again, up to a minute.
  */
 import { once } from 'node:events';
 import { extname } from 'node:path';
